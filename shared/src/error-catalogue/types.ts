@@ -1,0 +1,1 @@
+export type ErrorCatalogue = Record<string, { status: number; 'zh-CN': string; 'en-US': string }>;

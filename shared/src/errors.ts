@@ -1,0 +1,41 @@
+import { CATALOG_ERRORS } from './error-catalogue/catalog';
+import { CONTENT_ERRORS } from './error-catalogue/content';
+import { CORE_ERRORS } from './error-catalogue/core';
+import { MONEY_ERRORS } from './error-catalogue/money';
+import { STOCK_ERRORS } from './error-catalogue/stock';
+import { STORE_ERRORS } from './error-catalogue/store';
+import { USERS_ERRORS } from './error-catalogue/users';
+import type { Locale } from './locale';
+
+/**
+ * Every error the API can answer with: HTTP status and the message in each locale, one file per
+ * area in error-catalogue/. `{name}` placeholders are filled from the error's params.
+ */
+export const ERRORS = {
+  ...CATALOG_ERRORS,
+  ...CONTENT_ERRORS,
+  ...CORE_ERRORS,
+  ...MONEY_ERRORS,
+  ...STOCK_ERRORS,
+  ...USERS_ERRORS,
+  ...STORE_ERRORS,
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Body codes that mean "log in again" (spec §8); every other failure carries its HTTP status. */
+export const TOKEN_ERROR_CODES = ['TOKEN_INVALID', 'TOKEN_EXPIRED'] as const;
+
+export function fillMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function errorMessage(
+  code: ErrorCode,
+  locale: Locale,
+  params?: Record<string, string | number>,
+): string {
+  return fillMessage(ERRORS[code][locale], params);
+}

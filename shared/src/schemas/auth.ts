@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 6; // spec §5, §9
+export const PASSWORD_MAX_LENGTH = 64;
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,31}$/;
+
+const password = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
+
+const newPassword = z
+  .string({ error: 'validation.newPasswordRequired' })
+  .min(1, 'validation.newPasswordRequired')
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
+
+export const ZEmail = z
+  .string({ error: 'validation.emailFormat' })
+  .trim()
+  .max(128, 'validation.emailFormat')
+  .pipe(z.email('validation.emailFormat'));
+
+const captcha = {
+  captchaKey: z.string().max(64).optional(),
+  captchaCode: z.string().trim().max(16).optional(),
+};
+
+export const ZLoginInput = z.object({
+  username: z
+    .string({ error: 'validation.accountRequired' })
+    .trim()
+    .min(1, 'validation.accountRequired')
+    .max(128, 'validation.accountRequired'),
+  password,
+  ...captcha,
+});
+export type LoginInput = z.infer<typeof ZLoginInput>;
+
+export const ZRegisterInput = z
+  .object({
+    username: z
+      .string({ error: 'validation.usernameFormat' })
+      .trim()
+      .regex(USERNAME_PATTERN, 'validation.usernameFormat'),
+    email: ZEmail,
+    password: newPassword,
+    confirmPassword: z.string().optional(),
+    ...captcha,
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof ZRegisterInput>;
+
+export const ZChangePasswordInput = z
+  .object({
+    oldPassword: z
+      .string({ error: 'validation.oldPasswordRequired' })
+      .min(1, 'validation.oldPasswordRequired')
+      .max(128),
+    newPassword,
+    confirmPassword: z
+      .string({ error: 'validation.confirmPasswordRequired' })
+      .min(1, 'validation.confirmPasswordRequired'),
+  })
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
+
+export const ZCaptcha = z.object({
+  key: z.string(),
+  /** An SVG image as a data: URL. */
+  image: z.string(),
+  expiresInSeconds: z.number(),
+  /** False when the server runs with CAPTCHA=off: the form may hide the field. */
+  enabled: z.boolean(),
+});
+export type Captcha = z.infer<typeof ZCaptcha>;
+
+export const ZLoginResult = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type LoginResult = z.infer<typeof ZLoginResult>;

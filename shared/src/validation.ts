@@ -1,0 +1,32 @@
+import type { Locale } from './locale';
+import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
+import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
+import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
+import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
+import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
+import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
+import { USERS_VALIDATION_MESSAGES } from './validation-messages/users';
+
+/**
+ * Messages of the rules the shared schemas state themselves, one file per
+ * area in validation-messages/. Schemas carry the key (`validation.<name>`); the server and the web app translate it in the request's language.
+ */
+export const VALIDATION_MESSAGES = {
+  ...CATALOG_VALIDATION_MESSAGES,
+  ...CONTENT_VALIDATION_MESSAGES,
+  ...CORE_VALIDATION_MESSAGES,
+  ...MONEY_VALIDATION_MESSAGES,
+  ...STOCK_VALIDATION_MESSAGES,
+  ...USERS_VALIDATION_MESSAGES,
+  ...STORE_VALIDATION_MESSAGES,
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+export function isValidationMessageKey(value: string): value is ValidationMessageKey {
+  return value in VALIDATION_MESSAGES;
+}
+
+export function validationMessage(key: ValidationMessageKey, locale: Locale): string {
+  return VALIDATION_MESSAGES[key][locale];
+}
