@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from './app-types';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import './fastify-types';
+import { requestLocale } from './lib/request-locale';
+import { zodValidatorCompiler } from './lib/request-validation';
+import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes';
+import { registerAdRoutes } from './modules/ads/ads.routes';
+import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCaptchaService } from './modules/auth/captcha.service';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
+import { registerContactRoutes } from './modules/contacts/contacts.routes';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { registerFinanceRoutes } from './modules/finance/finance.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerMenuRoutes } from './modules/menus/menus.routes';
+import { registerStockRoutes } from './modules/stock/stock.routes';
+import { registerSmsCenterRoutes } from './modules/store/sms-center.routes';
+import { registerTronAddressRoutes } from './modules/tron-addresses/tron-addresses.routes';
+import { registerProfileRoutes } from './modules/users/profile.routes';
+import { createProfileService } from './modules/users/profile.service';
+import { registerAuthentication } from './plugins/authenticate';
+import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebApp } from './plugins/web-app';
+
+/** Where `npm run build -w web` puts the web app, seen from server/src or server/dist. */
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole server without listening, so tests can `inject` requests into the real thing. */
+export async function buildApp({ config, db, logger = true }: { config: Config; db: Db; logger?: boolean }) {
+  const app: App = Fastify({
+    logger: logger && {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 120_000,
+    frameworkErrors: sendFrameworkError,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('locale', 'zh-CN');
+  app.addHook('onRequest', async (request) => {
+    request.locale = requestLocale(request);
+  });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5 } });
+  await registerOpenApi(app);
+
+  const captcha = createCaptchaService({ db, config });
+  const auth = createAuthService({ db, config, captcha });
+  const profile = createProfileService({ db, config });
+  registerAuthentication(app, auth);
+
+  registerHealthRoutes(app, { db });
+  registerAuthRoutes(app, { auth, captcha });
+  registerMenuRoutes(app);
+  registerProfileRoutes(app, { profile, db, adminUsername: config.adminUsername });
+  registerFileRoutes(app, { db });
+  registerCatalogRoutes(app, { db });
+  registerTronAddressRoutes(app, { db });
+  registerContactRoutes(app, { db });
+  registerAdRoutes(app, { db });
+  registerAnnouncementRoutes(app, { db });
+  registerStockRoutes(app, { db });
+  registerAdminUserRoutes(app, { db, config });
+  registerFinanceRoutes(app, { db });
+  registerAuditRoutes(app, { db });
+  registerSmsCenterRoutes(app, { db, config });
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+
+  return app;
+}

@@ -1,0 +1,16 @@
+import foundation from './0001-foundation';
+import ledgerAudit from './0002-ledger-audit';
+import catalog from './0003-catalog';
+import stock from './0004-stock';
+import content from './0005-content';
+import store from './0006-store';
+
+/** Forward-only migrations, applied in order; an id is never reused or edited once released. */
+export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
+  { id: '0001-foundation', sql: foundation },
+  { id: '0002-ledger-audit', sql: ledgerAudit },
+  { id: '0003-catalog', sql: catalog },
+  { id: '0004-stock', sql: stock },
+  { id: '0005-content', sql: content },
+  { id: '0006-store', sql: store },
+];

@@ -1,0 +1,90 @@
+import { envelopeOf, ZCaptcha, ZCurrentUser, ZLoginInput, ZLoginResult, ZRegisterInput } from '@jiema/shared';
+import { z } from 'zod';
+import type { App } from '../../app-types';
+import { ok } from '../../lib/reply';
+import type { AuthService } from './auth.service';
+import { toCurrentUser } from './auth-user';
+import type { CaptchaService } from './captcha.service';
+import { clientInfo } from './client-info';
+
+const tags = ['auth'];
+
+export function registerAuthRoutes(
+  app: App,
+  { auth, captcha }: { auth: AuthService; captcha: CaptchaService },
+) {
+  app.post(
+    '/auth/login',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Log in with username or email, password and captcha; returns a bearer token',
+        security: [],
+        body: ZLoginInput,
+        response: { 200: envelopeOf(ZLoginResult) },
+      },
+    },
+    async (request) => ok(request, await auth.login(request.body, clientInfo(request))),
+  );
+
+  app.get(
+    '/auth/info',
+    {
+      schema: {
+        tags,
+        summary: 'The current user (spec §3, every field)',
+        response: { 200: envelopeOf(ZCurrentUser) },
+      },
+    },
+    async (request) => ok(request, toCurrentUser(request.user!)),
+  );
+
+  app.get(
+    '/auth/code',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'A new image captcha and its key; an answer expires and can be checked once',
+        security: [],
+        response: { 200: envelopeOf(ZCaptcha) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(request, await captcha.issue());
+    },
+  );
+
+  app.post(
+    '/api/authSms/register',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Register a customer account (user type 2)',
+        security: [],
+        body: ZRegisterInput,
+        response: { 200: envelopeOf(z.object({ userId: z.number(), username: z.string() })) },
+      },
+    },
+    async (request) => ok(request, await auth.register(request.body, clientInfo(request))),
+  );
+
+  app.post(
+    '/api/authSms/logout',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        summary: 'Revoke the current session at once',
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.user);
+      return ok(request, null);
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import { fromMicros, toMicros } from '@jiema/shared';
+import type { Queryable } from '../../db/client';
+import { applyBalanceChange } from '../ledger/ledger.service';
+import {
+  type LockedRental,
+  lockNumbers,
+  lockUsers,
+  markEnded,
+  type RentalEnd,
+  releaseNumbers,
+  settleOrders,
+} from './rentals.repository';
+
+export type Ending = { rental: LockedRental; status: RentalEnd['status']; refund: boolean };
+
+/** The ledger reference of one rental's refund: it can be paid once, whoever asks and however often. */
+export const rentalRefundReference = (rentalId: number) => `refund:rental:${rentalId}`;
+
+/**
+ * Ends rentals whose orders and rows the caller has locked, in the caller's transaction: numbers
+ * locked (id order), refunds paid through the ledger (balances in id order), statuses written,
+ * numbers released (in use elsewhere, cooling down or available) and the orders settled. Every path
+ * that ends a rental (owner, administrator, sweep) comes here, so they cannot disagree.
+ */
+export async function endRentals(tx: Queryable, endings: Ending[], cooldownMinutes: number) {
+  if (endings.length === 0) return;
+  const numbers = [
+    ...new Set(endings.flatMap((e) => (e.rental.phone_number_id === null ? [] : [e.rental.phone_number_id]))),
+  ];
+  await lockNumbers(
+    tx,
+    numbers.sort((a, b) => a - b),
+  );
+
+  const refunds = endings
+    .filter((e) => e.refund && e.rental.refunded_at === null)
+    .sort((a, b) => a.rental.user_id - b.rental.user_id || a.rental.id - b.rental.id);
+  await lockUsers(tx, [...new Set(refunds.map((e) => e.rental.user_id))]);
+  const refundedByOrder = new Map<number, bigint>();
+  for (const { rental } of refunds) {
+    const micros = toMicros(rental.price);
+    if (micros > 0n) {
+      await applyBalanceChange(tx, {
+        userId: rental.user_id,
+        type: 'refund',
+        amount: rental.price,
+        reference: rentalRefundReference(rental.id),
+        note: `${rental.order_no} ${rental.phone_number}`,
+      });
+    }
+    refundedByOrder.set(rental.order_id, (refundedByOrder.get(rental.order_id) ?? 0n) + micros);
+  }
+
+  await markEnded(
+    tx,
+    endings.map((e) => ({
+      id: e.rental.id,
+      status: e.status,
+      refund: e.refund && e.rental.refunded_at === null,
+    })),
+  );
+  await releaseNumbers(tx, numbers, cooldownMinutes);
+  await settleOrders(
+    tx,
+    new Map([...refundedByOrder].map(([orderId, micros]) => [orderId, fromMicros(micros)])),
+    endings.map((e) => e.rental.order_id),
+  );
+}

@@ -1,0 +1,487 @@
+import type {
+  PageQuery,
+  PhoneAddRecord,
+  PhoneAddRecordFilter,
+  PhoneImportItem,
+  PhoneImportState,
+  PhoneLineReason,
+  PhoneLineStatus,
+} from '@jiema/shared';
+import type { Queryable } from '../../db/client';
+import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
+
+// ---------------------------------------------------------------- imports
+
+export type ImportRow = {
+  id: number;
+  actor_id: number | null;
+  actor_name: string;
+  state: PhoneImportState;
+  country_code: string;
+  operator_id: number | null;
+  operator_name: string | null;
+  source: string;
+  file_id: string | null;
+  file_name: string;
+  file_size: number;
+  total_lines: number;
+  processed_lines: number;
+  written_lines: number;
+  valid_count: number;
+  invalid_count: number;
+  duplicate_in_file_count: number;
+  duplicate_in_stock_count: number;
+  added_count: number | null;
+  skipped_count: number | null;
+  add_record_id: number | null;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const IMPORT_SELECT = `
+  select i.*, o.name as operator_name
+  from phone_imports i left join operators o on o.id = i.operator_id`;
+
+export async function insertImport(
+  q: Queryable,
+  row: {
+    actorId: number;
+    actorName: string;
+    countryCode: string;
+    operatorId: number | null;
+    source: string;
+    fileId: string;
+    fileName: string;
+    fileSize: number;
+    totalLines: number;
+  },
+): Promise<number> {
+  const [created] = await q.query<{ id: number }>(
+    `insert into phone_imports (actor_id, actor_name, country_code, operator_id, source, file_id, file_name,
+       file_size, total_lines)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    [
+      row.actorId,
+      row.actorName,
+      row.countryCode,
+      row.operatorId,
+      row.source,
+      row.fileId,
+      row.fileName,
+      row.fileSize,
+      row.totalLines,
+    ],
+  );
+  return created!.id;
+}
+
+export async function findImport(q: Queryable, id: number): Promise<ImportRow | null> {
+  const [row] = await q.query<ImportRow>(`${IMPORT_SELECT} where i.id = $1`, [id]);
+  return row ?? null;
+}
+
+/** One analysed line, ready for the staging table. */
+export type StagedLine = {
+  seq: number;
+  lineNo: number;
+  raw: string;
+  number: string | null;
+  prefix: string | null;
+  operatorId: number | null;
+  status: Exclude<PhoneLineStatus, 'duplicateInStock'>;
+  reason: PhoneLineReason | null;
+  detail: string | null;
+};
+
+/**
+ * Stages analysed lines with one multi-row insert (`unnest` of column arrays); a valid number that
+ * the stock already holds becomes `duplicateInStock` on the way in. Returns the count per status.
+ */
+export async function stageLines(
+  q: Queryable,
+  importId: number,
+  lines: readonly StagedLine[],
+): Promise<Partial<Record<PhoneLineStatus, number>>> {
+  const rows = await q.query<{ status: PhoneLineStatus; n: number }>(
+    `with staged as (
+       insert into phone_import_items (import_id, seq, line_no, raw, number, prefix, operator_id, status, reason, detail)
+       select $1, u.seq, u.line_no, u.raw, u.number, u.prefix, u.operator_id,
+              case when u.status = 'valid' and exists (select 1 from phone_numbers p where p.number = u.number)
+                   then 'duplicateInStock' else u.status end,
+              u.reason, u.detail
+       from unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[])
+         as u(seq, line_no, raw, number, prefix, operator_id, status, reason, detail)
+       returning status
+     ) select status, count(*)::int as n from staged group by status`,
+    [
+      importId,
+      lines.map((l) => l.seq),
+      lines.map((l) => l.lineNo),
+      lines.map((l) => l.raw),
+      lines.map((l) => l.number),
+      lines.map((l) => l.prefix),
+      lines.map((l) => l.operatorId),
+      lines.map((l) => l.status),
+      lines.map((l) => l.reason),
+      lines.map((l) => l.detail),
+    ],
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** Adds a chunk's progress and counts while the import is still being analysed; false once it is not. */
+export async function addAnalysisProgress(
+  q: Queryable,
+  id: number,
+  delta: { lines: number; counts: Partial<Record<PhoneLineStatus, number>> },
+): Promise<boolean> {
+  const rows = await q.query(
+    `update phone_imports set processed_lines = processed_lines + $2,
+       valid_count = valid_count + $3, invalid_count = invalid_count + $4,
+       duplicate_in_file_count = duplicate_in_file_count + $5,
+       duplicate_in_stock_count = duplicate_in_stock_count + $6, updated_at = now()
+     where id = $1 and state = 'analysing' returning id`,
+    [
+      id,
+      delta.lines,
+      delta.counts.valid ?? 0,
+      delta.counts.invalid ?? 0,
+      delta.counts.duplicateInFile ?? 0,
+      delta.counts.duplicateInStock ?? 0,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Moves an import from one of the `from` states to `to` (its error is the one given, else none);
+ * false when it was in none of them (someone else moved it first).
+ */
+export async function moveImport(
+  q: Queryable,
+  id: number,
+  from: readonly PhoneImportState[],
+  to: PhoneImportState,
+  extra: { error?: string; writtenLines?: number } = {},
+): Promise<boolean> {
+  const rows = await q.query(
+    `update phone_imports set state = $3, error = $4,
+       written_lines = coalesce($5, written_lines), updated_at = now()
+     where id = $1 and state = any($2::text[]) returning id`,
+    [id, [...from], to, extra.error ?? null, extra.writtenLines ?? null],
+  );
+  return rows.length > 0;
+}
+
+export async function setWrittenLines(q: Queryable, id: number, writtenLines: number): Promise<void> {
+  await q.query(
+    `update phone_imports set written_lines = $2, updated_at = now() where id = $1 and state = 'importing'`,
+    [id, writtenLines],
+  );
+}
+
+export async function completeImport(
+  q: Queryable,
+  id: number,
+  result: { addedCount: number; skippedCount: number; addRecordId: number; writtenLines: number },
+): Promise<void> {
+  await q.query(
+    `update phone_imports set state = 'completed', added_count = $2, skipped_count = $3, add_record_id = $4,
+       written_lines = $5, updated_at = now()
+     where id = $1`,
+    [id, result.addedCount, result.skippedCount, result.addRecordId, result.writtenLines],
+  );
+}
+
+/**
+ * Writes the staged valid lines with `seq` in (from, to] into the stock in one statement; a number
+ * that reached the stock since the preview is skipped (`on conflict do nothing`). Returns how many
+ * were added.
+ */
+export async function writeStagedChunk(
+  q: Queryable,
+  importRow: Pick<ImportRow, 'id' | 'country_code' | 'source'>,
+  addRecordId: number,
+  from: number,
+  to: number,
+): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `with added as (
+       insert into phone_numbers (number, country_code, operator_id, prefix, source, add_record_id)
+       select s.number, $2, s.operator_id, s.prefix, $3, $4
+       from phone_import_items s
+       where s.import_id = $1 and s.status = 'valid' and s.seq > $5 and s.seq <= $6
+       order by s.seq
+       on conflict (number) do nothing
+       returning 1
+     ) select count(*)::int as n from added`,
+    [importRow.id, importRow.country_code, importRow.source, addRecordId, from, to],
+  );
+  return row?.n ?? 0;
+}
+
+export async function deleteImportItems(q: Queryable, importId: number): Promise<void> {
+  await q.query('delete from phone_import_items where import_id = $1', [importId]);
+}
+
+/** Imports that stopped moving (their server stopped while analysing or writing) are failed. */
+export async function failStaleImports(
+  q: Queryable,
+  staleAfterSeconds: number,
+  error: string,
+): Promise<void> {
+  await q.query(
+    `update phone_imports set state = 'failed', error = $2, updated_at = now()
+     where state in ('analysing', 'importing') and updated_at < now() - make_interval(secs => $1)`,
+    [staleAfterSeconds, error],
+  );
+}
+
+/**
+ * Removes imports finished or abandoned more than `olderThanSeconds` ago, with their staged lines,
+ * and the uploaded files of those that never became an add record.
+ */
+export async function purgeOldImports(q: Queryable, olderThanSeconds: number): Promise<void> {
+  const gone = await q.query<{ file_id: string | null; state: PhoneImportState }>(
+    `delete from phone_imports
+     where state in ('ready', 'completed', 'failed', 'cancelled') and updated_at < now() - make_interval(secs => $1)
+     returning file_id, state`,
+    [olderThanSeconds],
+  );
+  const orphanFiles = gone.filter((g) => g.state !== 'completed' && g.file_id).map((g) => g.file_id!);
+  if (orphanFiles.length) await deleteFiles(q, orphanFiles);
+}
+
+/**
+ * Keeps an uploaded file in `stored_files` (as `files.repository` does), sent as base64: a bytea
+ * parameter of a few megabytes is serialised byte by byte on PGlite, base64 is decoded in SQL.
+ */
+export async function insertUploadedFile(
+  q: Queryable,
+  file: { id: string; ownerId: number; purpose: string; contentType: string; bytes: Buffer },
+): Promise<void> {
+  await q.query(
+    `insert into stored_files (id, owner_id, purpose, content_type, size, bytes)
+     values ($1, $2, $3, $4, $5, decode($6, 'base64'))`,
+    [file.id, file.ownerId, file.purpose, file.contentType, file.bytes.length, file.bytes.toString('base64')],
+  );
+}
+
+/** Deletes uploaded files no add record keeps. */
+export async function deleteFiles(q: Queryable, fileIds: string[]): Promise<void> {
+  await q.query(
+    `delete from stored_files f where f.id = any($1::text[])
+       and not exists (select 1 from phone_add_records r where r.file_id = f.id)`,
+    [fileIds],
+  );
+}
+
+type ItemRow = {
+  line_no: number;
+  raw: string;
+  number: string | null;
+  operator_code: string | null;
+  operator_name: string | null;
+  status: PhoneLineStatus;
+  reason: PhoneLineReason | null;
+  detail: string | null;
+};
+
+export async function listImportItems(
+  q: Queryable,
+  importId: number,
+  query: PageQuery & { status?: PhoneLineStatus },
+): Promise<{ list: PhoneImportItem[]; total: number }> {
+  const filter = new SqlFilter()
+    .add('s.import_id = ?', importId)
+    .addIf(query.status, 's.status = ?', query.status);
+  const rows = await q.query<ItemRow>(
+    `select s.line_no, s.raw, s.number, o.code as operator_code, o.name as operator_name, s.status, s.reason, s.detail
+     from phone_import_items s left join operators o on o.id = s.operator_id
+     ${filter.where} order by s.seq ${limitOffset(query)}`,
+    filter.values,
+  );
+  const [count] = await q.query<{ total: number }>(
+    `select count(*)::int as total from phone_import_items s ${filter.where}`,
+    filter.values,
+  );
+  return {
+    list: rows.map((r) => ({
+      lineNo: r.line_no,
+      raw: r.raw,
+      number: r.number,
+      operatorCode: r.operator_code,
+      operatorName: r.operator_name,
+      status: r.status,
+      reason: r.reason,
+      detail: r.detail,
+    })),
+    total: count?.total ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------- add records
+
+/** The add record of an import, created in the import's transaction (its counts are set when it ends). */
+export async function insertAddRecord(
+  q: Queryable,
+  row: ImportRow,
+  actor: { id: number; name: string },
+): Promise<number> {
+  const [created] = await q.query<{ id: number }>(
+    `insert into phone_add_records (actor_id, actor_name, country_code, operator_id, source, file_id, file_name,
+       file_size, total_lines, valid_count, invalid_count, duplicate_in_file_count, duplicate_in_stock_count,
+       added_count, skipped_count)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, 0) returning id`,
+    [
+      actor.id,
+      actor.name,
+      row.country_code,
+      row.operator_id,
+      row.source,
+      row.file_id,
+      row.file_name,
+      row.file_size,
+      row.total_lines,
+      row.valid_count,
+      row.invalid_count,
+      row.duplicate_in_file_count,
+      row.duplicate_in_stock_count,
+    ],
+  );
+  return created!.id;
+}
+
+export async function finishAddRecord(
+  q: Queryable,
+  id: number,
+  result: { addedCount: number; skippedCount: number; durationMs: number },
+): Promise<void> {
+  await q.query(
+    'update phone_add_records set added_count = $2, skipped_count = $3, duration_ms = $4 where id = $1',
+    [id, result.addedCount, result.skippedCount, result.durationMs],
+  );
+}
+
+type AddRecordRow = {
+  id: number;
+  actor_id: number | null;
+  actor_name: string;
+  country_code: string;
+  country_name_zh: string;
+  country_name_en: string;
+  country_flag: string;
+  operator_id: number | null;
+  operator_name: string | null;
+  source: string;
+  file_name: string;
+  file_size: number;
+  has_file: boolean;
+  total_lines: number;
+  valid_count: number;
+  invalid_count: number;
+  duplicate_in_file_count: number;
+  duplicate_in_stock_count: number;
+  added_count: number;
+  skipped_count: number;
+  duration_ms: number;
+  created_at: Date;
+};
+
+const toAddRecord = (r: AddRecordRow): PhoneAddRecord => ({
+  id: r.id,
+  actorId: r.actor_id,
+  actorName: r.actor_name,
+  countryCode: r.country_code,
+  countryNameZh: r.country_name_zh,
+  countryNameEn: r.country_name_en,
+  countryFlag: r.country_flag,
+  operatorId: r.operator_id,
+  operatorName: r.operator_name,
+  source: r.source,
+  fileName: r.file_name,
+  fileSize: r.file_size,
+  hasFile: r.has_file,
+  totalLines: r.total_lines,
+  validCount: r.valid_count,
+  invalidCount: r.invalid_count,
+  duplicateInFileCount: r.duplicate_in_file_count,
+  duplicateInStockCount: r.duplicate_in_stock_count,
+  addedCount: r.added_count,
+  skippedCount: r.skipped_count,
+  durationMs: r.duration_ms,
+  createdAt: r.created_at.toISOString(),
+});
+
+const RECORD_SORTABLE: Record<string, string> = {
+  createdAt: 'r.created_at',
+  countryCode: 'r.country_code',
+  source: 'r.source',
+  totalLines: 'r.total_lines',
+  addedCount: 'r.added_count',
+  invalidCount: 'r.invalid_count',
+};
+
+const RECORD_SELECT = `
+  select r.id, r.actor_id, r.actor_name, r.country_code, c.name_zh as country_name_zh,
+         c.name_en as country_name_en, c.flag as country_flag, r.operator_id, o.name as operator_name,
+         r.source, r.file_name, r.file_size, (r.file_id is not null) as has_file, r.total_lines,
+         r.valid_count, r.invalid_count, r.duplicate_in_file_count, r.duplicate_in_stock_count,
+         r.added_count, r.skipped_count, r.duration_ms, r.created_at
+  from phone_add_records r
+  join countries c on c.code = r.country_code
+  left join operators o on o.id = r.operator_id`;
+
+function recordFilter(filter: PhoneAddRecordFilter): SqlFilter {
+  const keyword = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return new SqlFilter()
+    .addIf(filter.countryCode, 'r.country_code = ?', filter.countryCode)
+    .addIf(
+      keyword,
+      `(r.file_name ilike ? escape '\\' or r.source ilike ? escape '\\' or r.actor_name ilike ? escape '\\')`,
+      keyword,
+      keyword,
+      keyword,
+    )
+    .addIf(filter.from, 'r.created_at >= ?', filter.from)
+    .addIf(filter.to, 'r.created_at < ?', filter.to);
+}
+
+export async function listAddRecords(q: Queryable, query: PageQuery & PhoneAddRecordFilter) {
+  const filter = recordFilter(query);
+  const rows = await q.query<AddRecordRow>(
+    `${RECORD_SELECT} ${filter.where} ${orderBy(query, RECORD_SORTABLE, 'r.created_at desc', 'r.id')} ${limitOffset(query)}`,
+    filter.values,
+  );
+  const [count] = await q.query<{ total: number }>(
+    `select count(*)::int as total from phone_add_records r ${filter.where}`,
+    filter.values,
+  );
+  return { list: rows.map(toAddRecord), total: count?.total ?? 0 };
+}
+
+/** Every add record matching the filter, newest first (they are few: one per batch). */
+export async function allAddRecords(q: Queryable, filter: PhoneAddRecordFilter) {
+  const sql = recordFilter(filter);
+  const rows = await q.query<AddRecordRow>(
+    `${RECORD_SELECT} ${sql.where} order by r.created_at desc, r.id desc limit 100000`,
+    sql.values,
+  );
+  return rows.map(toAddRecord);
+}
+
+export async function findAddRecordFile(q: Queryable, id: number) {
+  // As base64: a large bytea travels much faster that way on PGlite.
+  const [row] = await q.query<{ file_name: string; content_type: string | null; base64: string | null }>(
+    `select r.file_name, f.content_type, encode(f.bytes, 'base64') as base64
+     from phone_add_records r left join stored_files f on f.id = r.file_id where r.id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    fileName: row.file_name,
+    contentType: row.content_type,
+    bytes: row.base64 === null ? null : Buffer.from(row.base64, 'base64'),
+  };
+}

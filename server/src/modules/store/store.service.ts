@@ -1,0 +1,357 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ANY_OPERATOR_CODE,
+  CARD_TYPES,
+  type CardType,
+  type Order,
+  type OrderDetail,
+  type PurchaseInput,
+  type StoreAvailability,
+  type StoreCountryOffer,
+  type StorePrice,
+  toMicros,
+} from '@jiema/shared';
+import type { Config } from '../../config';
+import type { Db, Queryable } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { applyBalanceChange } from '../ledger/ledger.service';
+import { findOrderByIdempotencyKey } from '../orders/orders.repository';
+import { orderPhones } from '../orders/orders.service';
+import { rentalsOfOrder } from '../rentals/rentals.repository';
+import {
+  applicationEnabled,
+  type BoundRental,
+  buyRound,
+  enabledValidityOptions,
+  type InsertedOrder,
+  type PriceRuleRow,
+  type PurchaseContext,
+  type PurchaseRequest,
+  priceRulesFor,
+  stockByCountryAndOperator,
+} from './store.repository';
+import { storeTransaction } from './transaction';
+
+export type StoreService = ReturnType<typeof createStoreService>;
+
+/** A secret for a code link: 144 random bits, URL-safe. */
+export const newCodeToken = () => randomBytes(18).toString('base64url');
+
+/** The ledger reference of a purchase: one charge per order, whatever is retried. */
+export const orderChargeReference = (orderId: number) => `order:${orderId}`;
+
+/** How many times a purchase looks again for numbers when others took the ones it saw first. */
+const PICK_ROUNDS = 4;
+
+type PriceKey = {
+  applicationId: number;
+  countryCode: string;
+  operatorId: number | null;
+  cardType: CardType;
+  validityOptionId: number;
+};
+
+/**
+ * The most specific rule, exactly as the catalog's `findApplicablePriceRule` orders them (operator,
+ * then country, then application, then the lowest id), over rules loaded once for the whole matrix.
+ */
+export function pickPrice(rules: readonly PriceRuleRow[], k: PriceKey): string | null {
+  let best: PriceRuleRow | null = null;
+  const rank = (r: PriceRuleRow) => [
+    r.operator_id === null ? 0 : 1,
+    r.country_code === null ? 0 : 1,
+    r.application_id === null ? 0 : 1,
+  ];
+  for (const r of rules) {
+    if (r.validity_option_id !== k.validityOptionId || r.card_type !== k.cardType) continue;
+    if (r.application_id !== null && r.application_id !== k.applicationId) continue;
+    if (r.country_code !== null && r.country_code !== k.countryCode) continue;
+    if (r.operator_id !== null && r.operator_id !== k.operatorId) continue;
+    if (best === null) {
+      best = r;
+      continue;
+    }
+    const [a, b] = [rank(r), rank(best)];
+    const cmp = a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]! || best.id - r.id;
+    if (cmp > 0) best = r;
+  }
+  return best?.price ?? null;
+}
+
+/** Spec §5: nothing available, or some but fewer than asked (the validity-stock message). */
+function stockError(available: number, needed: number, maxQuantity: number) {
+  if (available <= 0) return new AppError('STOCK_INSUFFICIENT');
+  return new AppError('VALIDITY_STOCK_INSUFFICIENT', {
+    max: Math.min(available, maxQuantity),
+    available,
+    needed,
+  });
+}
+
+/** Every spec §5 choice must exist and be on sale; an operator must belong to the country. */
+function checkChoices(ctx: PurchaseContext, input: PurchaseInput) {
+  const unavailable = () => new AppError('STORE_CHOICE_UNAVAILABLE');
+  if (!ctx.app_id || !ctx.app_enabled) throw unavailable();
+  if (!ctx.country_code || !ctx.country_enabled) throw unavailable();
+  if (!ctx.validity_id || !ctx.validity_enabled) throw unavailable();
+  if (input.operatorId !== undefined) {
+    if (!ctx.op_id || !ctx.op_enabled) throw unavailable();
+    if (ctx.op_country?.trim() !== ctx.country_code.trim()) throw new AppError('OPERATOR_COUNTRY_MISMATCH');
+  }
+}
+
+/**
+ * Why the order was not written, from what the purchase checked: a choice not on sale, no price, or
+ * a balance short of the amount (spec §5). Returns when all was well: the order already existed.
+ */
+function refuse(ctx: PurchaseContext, input: PurchaseInput) {
+  checkChoices(ctx, input);
+  if (ctx.price === null) throw new AppError('PRICE_NOT_SET');
+  if (!ctx.ok) throw new AppError('INSUFFICIENT_BALANCE', { needed: ctx.amount ?? '0' });
+}
+
+/** A retried purchase (same idempotency key) must ask for the same thing. */
+function sameRequest(order: Order, input: PurchaseInput) {
+  return (
+    order.applicationId === input.applicationId &&
+    order.countryCode === input.countryCode &&
+    order.cardType === input.cardType &&
+    order.validityOptionId === input.validityOptionId &&
+    order.quantity === input.quantity &&
+    (order.operatorId === null || order.operatorId === input.operatorId)
+  );
+}
+
+/**
+ * The API store: the stock and price matrix of an application, and the purchase, which validates
+ * every spec §5 rule, binds free numbers, charges through the ledger and writes the order and its
+ * rentals in ONE transaction, or writes nothing.
+ */
+export function createStoreService({ db, config }: { db: Db; config: Config }) {
+  const replay = async (order: Order, input: PurchaseInput): Promise<OrderDetail> => {
+    if (!sameRequest(order, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return { ...order, phones: orderPhones(await rentalsOfOrder(db, order.id)) };
+  };
+
+  /**
+   * Checks, prices and writes the order and binds `quantity` numbers: one statement per round (a
+   * second round only when someone else bound some of the numbers this one saw), or throws: the
+   * transaction then leaves nothing behind, no half-sold order.
+   */
+  async function orderAndBind(
+    tx: Queryable,
+    request: PurchaseRequest,
+    input: PurchaseInput,
+  ): Promise<
+    { retried: true } | { retried: false; ctx: PurchaseContext; order: InsertedOrder; bound: BoundRental[] }
+  > {
+    const bound: BoundRental[] = [];
+    const exclude: number[] = [];
+    let ctx: PurchaseContext | null = null;
+    let created: InsertedOrder | null = null;
+    for (let round = 0; round < PICK_ROUNDS && bound.length < request.quantity; round++) {
+      const need = request.quantity - bound.length;
+      const result = await buyRound(tx, {
+        order: created ? { id: created.id } : request,
+        applicationId: request.applicationId,
+        cardType: request.cardType,
+        prefix: request.prefix,
+        cooldownMinutes: config.storeCooldownMinutes,
+        userId: request.userId,
+        exclude,
+        tokens: Array.from({ length: need }, newCodeToken),
+      });
+      if (!created) {
+        ctx = result.ctx!;
+        if (!result.order) {
+          refuse(ctx, input);
+          return { retried: true };
+        }
+      }
+      created = result.order!;
+      if (result.picked < need) {
+        throw stockError(bound.length + result.picked, request.quantity, config.storeMaxQuantity);
+      }
+      bound.push(...result.bound);
+      exclude.push(...result.bound.map((b) => b.phone_number_id));
+    }
+    if (!created || bound.length < request.quantity) {
+      throw stockError(bound.length, request.quantity, config.storeMaxQuantity);
+    }
+    return { retried: false, ctx: ctx!, order: created, bound: bound.sort((x, y) => x.id - y.id) };
+  }
+
+  return {
+    /** Stock and prices of one application for every country and operator: three queries, whatever the size. */
+    async availability(applicationId: number): Promise<StoreAvailability> {
+      if ((await applicationEnabled(db, applicationId)) !== true)
+        throw new AppError('STORE_CHOICE_UNAVAILABLE');
+      const [stock, rules, validityOptions] = await Promise.all([
+        stockByCountryAndOperator(db, applicationId, config.storeCooldownMinutes),
+        priceRulesFor(db, applicationId),
+        enabledValidityOptions(db),
+      ]);
+      const pricesFor = (countryCode: string, operatorId: number | null): StorePrice[] =>
+        validityOptions.flatMap((v) =>
+          CARD_TYPES.map((cardType) => ({
+            cardType,
+            validityOptionId: v.id,
+            price: pickPrice(rules, {
+              applicationId,
+              countryCode,
+              operatorId,
+              cardType,
+              validityOptionId: v.id,
+            }),
+          })),
+        );
+
+      const countries = new Map<string, StoreCountryOffer & { sort: number }>();
+      for (const row of stock) {
+        const code = row.country_code.trim();
+        let country = countries.get(code);
+        if (!country) {
+          country = {
+            code,
+            dialCode: row.dial_code,
+            nameZh: row.country_name_zh,
+            nameEn: row.country_name_en,
+            flag: row.flag,
+            stock: { new: 0, used: 0 },
+            prices: pricesFor(code, null),
+            operators: [],
+            sort: row.country_sort,
+          };
+          countries.set(code, country);
+        }
+        country.stock.new += row.new_count;
+        country.stock.used += row.used_count;
+        // Numbers of the "any" operator (carrier unknown) count for the country only.
+        if (row.operator_code !== ANY_OPERATOR_CODE) {
+          country.operators.push({
+            id: row.operator_id,
+            code: row.operator_code,
+            name: row.operator_name,
+            stock: { new: row.new_count, used: row.used_count },
+            prices: pricesFor(code, row.operator_id),
+          });
+        }
+      }
+      const list = [...countries.values()].sort(
+        (a, b) =>
+          b.stock.new + b.stock.used - (a.stock.new + a.stock.used) ||
+          a.sort - b.sort ||
+          a.code.localeCompare(b.code),
+      );
+      return {
+        applicationId,
+        maxQuantity: config.storeMaxQuantity,
+        validityOptions,
+        countries: list.map(({ sort: _sort, ...country }) => ({
+          ...country,
+          operators: country.operators.sort((a, b) => a.name.localeCompare(b.name)),
+        })),
+      };
+    },
+
+    async purchase(
+      buyer: { id: number; username: string },
+      input: PurchaseInput,
+      headerKey: string | undefined,
+    ): Promise<OrderDetail> {
+      const userId = buyer.id;
+      const key = headerKey ?? input.idempotencyKey ?? null;
+      if (key) {
+        const existing = await findOrderByIdempotencyKey(db, userId, key);
+        if (existing) return replay(existing, input);
+      }
+      if (input.quantity > config.storeMaxQuantity) {
+        throw new AppError('QUANTITY_ABOVE_MAX', { max: config.storeMaxQuantity });
+      }
+
+      const token = newCodeToken();
+      const outcome = await storeTransaction(db, async (tx) => {
+        const done = await orderAndBind(
+          tx,
+          {
+            userId,
+            applicationId: input.applicationId,
+            countryCode: input.countryCode,
+            operatorId: input.operatorId ?? null,
+            prefix: input.prefix ?? null,
+            cardType: input.cardType,
+            validityOptionId: input.validityOptionId,
+            smsType: input.smsType,
+            quantity: input.quantity,
+            token,
+            idempotencyKey: key,
+          },
+          input,
+        );
+        if (done.retried) return done;
+        const { order } = done;
+        if (toMicros(order.amount) > 0n) {
+          await applyBalanceChange(tx, {
+            userId,
+            type: 'consume',
+            amount: order.amount,
+            reference: orderChargeReference(order.id),
+            note: order.order_no,
+            onInsufficient: () => new AppError('INSUFFICIENT_BALANCE', { needed: order.amount }),
+          });
+        }
+        return done;
+      });
+
+      if (outcome.retried) {
+        const existing = await findOrderByIdempotencyKey(db, userId, key!);
+        if (!existing) throw new AppError('ORDER_FAILED');
+        return replay(existing, input);
+      }
+      const { order, bound, ctx } = outcome;
+      return {
+        id: order.id,
+        orderNo: order.order_no,
+        userId,
+        username: buyer.username,
+        applicationId: input.applicationId,
+        applicationCode: ctx.app_code!,
+        applicationNameZh: ctx.app_name_zh!,
+        applicationNameEn: ctx.app_name_en!,
+        countryCode: order.country_code.trim(),
+        countryNameZh: ctx.country_name_zh!,
+        countryNameEn: ctx.country_name_en!,
+        countryFlag: ctx.country_flag ?? '',
+        operatorId: order.operator_id,
+        operatorName: order.operator_id === null ? null : ctx.op_name,
+        prefix: order.prefix,
+        quantity: input.quantity,
+        unitPrice: order.unit_price,
+        amount: order.amount,
+        refundedAmount: '0.000000',
+        smsType: input.smsType,
+        cardType: input.cardType,
+        validityOptionId: input.validityOptionId,
+        validityKind: order.validity_kind,
+        validityMinutes: order.validity_minutes,
+        validDays: Math.round((order.validity_minutes / 1440) * 10_000) / 10_000,
+        status: order.status as Order['status'],
+        token,
+        createdAt: new Date(order.created_at).toISOString(),
+        completedAt: order.completed_at ? new Date(order.completed_at).toISOString() : null,
+        cancelledAt: null,
+        phoneList: bound.map((b) => b.phone_number),
+        phones: bound.map((b) => ({
+          rentalId: b.id,
+          phoneNumber: b.phone_number,
+          status: 'active',
+          expiresAt: new Date(b.expires_at).toISOString(),
+          token: b.token,
+          latestCode: null,
+          latestCodeAt: null,
+          refunded: false,
+        })),
+      };
+    },
+  };
+}

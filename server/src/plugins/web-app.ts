@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { App } from '../app-types';
+import { AppError } from '../lib/app-error';
+
+/** Paths owned by the API: an unknown one is a JSON 404, never the web app's page. */
+const API_PREFIXES = ['/api/', '/auth/', '/stubs/', '/v1/', '/healthz'];
+
+/**
+ * Serves the built web app: hashed assets cached for a year, every other GET that accepts HTML
+ * answered with index.html (the client-side router decides, spec §2).
+ */
+export async function registerWebApp(app: App, webDist: string | undefined) {
+  const indexFile = webDist && path.join(webDist, 'index.html');
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  if (indexHtml) {
+    await app.register(async (scope) => {
+      // The built files are public: no session is looked at for them.
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, auth: 'none' };
+      });
+      await scope.register(fastifyStatic, {
+        root: webDist!,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    });
+  } else if (webDist) {
+    app.log.warn({ webDist }, 'web app not built: serving the API only');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !API_PREFIXES.some((p) => request.url.startsWith(p)) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (indexHtml && isPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    throw new AppError('ROUTE_NOT_FOUND');
+  });
+}
