@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { installHttpHooks } from '../lib/http';
+import { isPublicPath, loginRedirectUrl } from '../lib/route-access';
+import { router } from './router';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+/** Routes the HTTP layer's toasts through antd's message context and its logout through the router. */
+function HttpBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    installHttpHooks({
+      toast: (text) => void message.error(text),
+      toLogin: () => {
+        const { pathname, search } = window.location;
+        void router.navigate(isPublicPath(pathname) ? '/login' : loginRedirectUrl(`${pathname}${search}`), {
+          replace: true,
+        });
+      },
+    });
+  }, [message]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const isZh = i18n.language === 'zh-CN';
+  useEffect(() => {
+    dayjs.locale(isZh ? 'zh-cn' : 'en');
+  }, [isZh]);
+  return (
+    <ConfigProvider
+      locale={isZh ? zhCN : enUS}
+      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+    >
+      <AntApp>
+        <HttpBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { MENU, type MenuEntry } from '@jiema/shared';
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { UnderDevelopment } from '../components/under-development';
+import { UNKNOWN_PATH_TARGET } from '../lib/route-access';
+import { DASHBOARD_PAGES } from './dashboard-pages';
+import { DashboardLayout } from './layouts/dashboard-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RequireAuth } from './require-auth';
+
+const LoginPage = lazy(() => import('../features/auth/components/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/components/register-page'));
+const HomePage = lazy(() => import('../features/public/components/home-page'));
+const PricingPage = lazy(() => import('../features/public/components/pricing-page'));
+const AboutPage = lazy(() => import('../features/public/components/about-page'));
+const ContactPage = lazy(() => import('../features/public/components/contact-page'));
+const DocsPage = lazy(() => import('../features/docs/components/docs-page'));
+
+const leaves = (entries: readonly MenuEntry[]): MenuEntry[] =>
+  entries.flatMap((e) => [...(e.path ? [e] : []), ...leaves(e.children ?? [])]);
+
+/** Every dashboard route of spec §2 comes from the shared menu, so routes and menu cannot drift apart. */
+const dashboardRoutes: RouteObject[] = leaves(MENU).map((entry) => {
+  const Page = DASHBOARD_PAGES[entry.key];
+  const path = entry.path!.replace(/^\/dashboard\/?/, '');
+  const element = Page ? (
+    <Page key={entry.key} />
+  ) : (
+    <UnderDevelopment key={entry.key} titleKey={entry.titleKey} />
+  );
+  return path ? { path, element } : { index: true, element };
+});
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/login" replace /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/register', element: <RegisterPage /> },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/home', element: <HomePage /> },
+      { path: '/pricing', element: <PricingPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/docs', element: <DocsPage /> },
+    ],
+  },
+  {
+    path: '/dashboard',
+    element: <RequireAuth />,
+    children: [{ element: <DashboardLayout />, children: dashboardRoutes }],
+  },
+  { path: '*', element: <Navigate to={UNKNOWN_PATH_TARGET} replace /> },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,29 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import type { Locale } from '@jiema/shared';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const LABELS: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
+
+/** Switches zh-CN / en-US; i18n saves the choice to local storage (spec §1). */
+export function LanguageSwitch() {
+  const { i18n, t } = useTranslation();
+  return (
+    <Dropdown
+      menu={{
+        selectedKeys: [i18n.language],
+        items: (Object.keys(LABELS) as Locale[]).map((locale) => ({ key: locale, label: LABELS[locale] })),
+        onClick: ({ key }) => void i18n.changeLanguage(key),
+      }}
+    >
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={t('common.language')}
+        data-testid="language-switch"
+      >
+        {LABELS[i18n.language as Locale] ?? LABELS['zh-CN']}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,32 @@
+import { Card } from 'antd';
+import type { ReactNode } from 'react';
+import { Brand } from '../../../components/brand';
+import { LanguageSwitch } from '../../../components/language-switch';
+
+/** The frame of the login and register pages. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        background: 'linear-gradient(135deg, #e6f4ff 0%, #f0f5ff 50%, #f9f0ff 100%)',
+        padding: 16,
+        // the padding inside the 100vh, or every login page scrolls by 32px
+        boxSizing: 'border-box',
+      }}
+    >
+      <div style={{ position: 'fixed', top: 12, right: 16 }}>
+        <LanguageSwitch />
+      </div>
+      <Card style={{ width: 400, maxWidth: '100%', boxShadow: '0 8px 24px rgba(0,0,0,0.08)' }}>
+        <div style={{ textAlign: 'center', marginBottom: 8 }}>
+          <Brand />
+        </div>
+        <h2 style={{ textAlign: 'center', margin: '8px 0 24px', fontWeight: 500 }}>{title}</h2>
+        {children}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { type LoginInput, ZLoginInput } from '@jiema/shared';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Form, Input } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { zodFieldRule } from '../../../lib/form-rules';
+import { safeRedirectTarget } from '../../../lib/route-access';
+import { sessionStore } from '../../../lib/session-store';
+import { useCaptcha } from '../api/get-captcha';
+import { startSession } from '../api/get-current-user';
+import { login } from '../api/login';
+import { AuthCard } from './auth-card';
+import { CaptchaField } from './captcha-field';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<LoginInput>();
+  const captcha = useCaptcha();
+
+  // Spec §2: visiting /login clears the loaded permissions.
+  useEffect(() => {
+    sessionStore.resetPermissions();
+    document.title = `${t('auth.login.title')} - ${t('common.appName')}`;
+  }, [t]);
+
+  const submit = useMutation({
+    mutationFn: async (values: LoginInput) => {
+      const { token } = await login({ ...values, captchaKey: captcha.data?.key });
+      await startSession(token);
+    },
+    onSuccess: () => {
+      void message.success(t('auth.login.success'));
+      navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
+    },
+    onError: () => {
+      form.setFieldValue('captchaCode', '');
+      void captcha.refetch();
+    },
+  });
+
+  return (
+    <AuthCard title={t('auth.login.title')}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ username: params.get('username') ?? '' }}
+        onFinish={(v) => submit.mutate(v)}
+        requiredMark={false}
+        data-testid="login-form"
+      >
+        <Form.Item
+          name="username"
+          label={t('auth.fields.account')}
+          rules={[zodFieldRule(ZLoginInput, 'username', t)]}
+        >
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('auth.fields.accountPlaceholder')}
+            autoComplete="username"
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth.fields.password')}
+          rules={[zodFieldRule(ZLoginInput, 'password', t)]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.fields.passwordPlaceholder')}
+            autoComplete="current-password"
+          />
+        </Form.Item>
+        <CaptchaField captcha={captcha.data} onRefresh={() => void captcha.refetch()} />
+        <Button type="primary" htmlType="submit" block size="large" loading={submit.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <Link to="/home">{t('auth.backHome')}</Link>
+        <Link to="/register">{t('auth.login.toRegister')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { type RegisterInput, ZRegisterInput } from '@jiema/shared';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Form, Input } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { sameAsRule, zodFieldRule } from '../../../lib/form-rules';
+import { useCaptcha } from '../api/get-captcha';
+import { register } from '../api/register';
+import { AuthCard } from './auth-card';
+import { CaptchaField } from './captcha-field';
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterInput>();
+  const captcha = useCaptcha();
+
+  useEffect(() => {
+    document.title = `${t('auth.register.title')} - ${t('common.appName')}`;
+  }, [t]);
+
+  const submit = useMutation({
+    mutationFn: (values: RegisterInput) => register({ ...values, captchaKey: captcha.data?.key }),
+    onSuccess: (_data, values) => {
+      void message.success(t('auth.register.success'));
+      navigate(`/login?username=${encodeURIComponent(values.username)}`, { replace: true });
+    },
+    onError: () => {
+      form.setFieldValue('captchaCode', '');
+      void captcha.refetch();
+    },
+  });
+
+  return (
+    <AuthCard title={t('auth.register.title')}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => submit.mutate(v)}
+        requiredMark={false}
+        data-testid="register-form"
+      >
+        <Form.Item
+          name="username"
+          label={t('auth.fields.username')}
+          extra={t('auth.fields.usernameHint')}
+          rules={[zodFieldRule(ZRegisterInput, 'username', t)]}
+        >
+          <Input prefix={<UserOutlined />} autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t('auth.fields.email')}
+          rules={[zodFieldRule(ZRegisterInput, 'email', t)]}
+        >
+          <Input prefix={<MailOutlined />} autoComplete="email" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth.fields.password')}
+          rules={[zodFieldRule(ZRegisterInput, 'password', t)]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('auth.fields.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('validation.confirmPasswordRequired') },
+            sameAsRule('password', t),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <CaptchaField captcha={captcha.data} onRefresh={() => void captcha.refetch()} />
+        <Button type="primary" htmlType="submit" block size="large" loading={submit.isPending}>
+          {t('auth.register.submit')}
+        </Button>
+      </Form>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <Link to="/home">{t('auth.backHome')}</Link>
+        <Link to="/login">{t('auth.register.toLogin')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

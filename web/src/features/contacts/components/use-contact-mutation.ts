@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { CONTACTS_KEY } from '../api/keys';
+
+/** A change to the channels: both lists refresh and a success message shows (errors are toasted by the HTTP layer). */
+export function useContactMutation<TInput, TResult>(
+  fn: (input: TInput) => Promise<TResult>,
+  success: string,
+  onDone?: () => void,
+) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
+      void message.success(success);
+      onDone?.();
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import { Alert, Card, Collapse, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type Operation, useOpenApi } from '../api/get-openapi';
+import { SchemaTable } from './schema-table';
+
+const METHOD_COLORS: Record<string, string> = {
+  get: 'blue',
+  post: 'green',
+  put: 'orange',
+  delete: 'red',
+  patch: 'purple',
+};
+
+type Endpoint = { method: string; path: string; op: Operation };
+
+function groupByTag(paths: Record<string, Record<string, Operation>>): Map<string, Endpoint[]> {
+  const groups = new Map<string, Endpoint[]>();
+  for (const [path, methods] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const tag = op.tags?.[0] ?? 'other';
+      groups.set(tag, [...(groups.get(tag) ?? []), { method, path, op }]);
+    }
+  }
+  return groups;
+}
+
+function EndpointDetails({ op }: { op: Operation }) {
+  const { t } = useTranslation();
+  const body = op.requestBody?.content?.['application/json']?.schema;
+  const ok = op.responses?.['200']?.content?.['application/json']?.schema;
+  const data = ok?.properties?.data;
+  const params = op.parameters ?? [];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">
+        {op.security && op.security.length === 0 ? t('docs.noAuth') : t('docs.bearerAuth')}
+      </Typography.Text>
+      {params.length > 0 && (
+        <>
+          <Typography.Text strong>{t('docs.parameters')}</Typography.Text>
+          <SchemaTable
+            schema={{
+              type: 'object',
+              properties: Object.fromEntries(params.map((p) => [`${p.name} (${p.in})`, p.schema ?? {}])),
+              required: params.filter((p) => p.required).map((p) => `${p.name} (${p.in})`),
+            }}
+          />
+        </>
+      )}
+      {body && (
+        <>
+          <Typography.Text strong>{t('docs.requestBody')}</Typography.Text>
+          <SchemaTable schema={body} />
+        </>
+      )}
+      {op.requestBody?.content?.['multipart/form-data'] && (
+        <Typography.Text>{t('docs.multipart')}</Typography.Text>
+      )}
+      <Typography.Text strong>{t('docs.responseData')}</Typography.Text>
+      <SchemaTable schema={data} />
+    </Space>
+  );
+}
+
+export default function DocsPage() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useOpenApi();
+  return (
+    <div style={{ maxWidth: 1120, margin: '0 auto', padding: '48px 24px' }}>
+      <Typography.Title>{t('docs.title')}</Typography.Title>
+      <Card style={{ marginBottom: 24 }}>
+        <Typography.Paragraph>{t('docs.intro')}</Typography.Paragraph>
+        <Typography.Paragraph>
+          <Typography.Text code>{'{ "code": 200, "message": "…", "data": … }'}</Typography.Text>
+        </Typography.Paragraph>
+        <Typography.Paragraph style={{ marginBottom: 0 }}>{t('docs.authIntro')}</Typography.Paragraph>
+      </Card>
+      {isLoading && <Spin />}
+      {isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
+      {data && Object.keys(data.paths).length === 0 && <Empty />}
+      {data &&
+        [...groupByTag(data.paths)].map(([tag, endpoints]) => (
+          <Card
+            key={tag}
+            title={t(`docs.tags.${tag}`, { defaultValue: tag })}
+            style={{ marginBottom: 16 }}
+            data-testid={`docs-tag-${tag}`}
+          >
+            <Collapse
+              items={endpoints.map(({ method, path, op }) => ({
+                key: `${method} ${path}`,
+                label: (
+                  <Space>
+                    <Tag color={METHOD_COLORS[method]} style={{ minWidth: 56, textAlign: 'center' }}>
+                      {method.toUpperCase()}
+                    </Tag>
+                    <Typography.Text code>{path}</Typography.Text>
+                    <Typography.Text type="secondary">{op.summary}</Typography.Text>
+                  </Space>
+                ),
+                children: <EndpointDetails op={op} />,
+              }))}
+            />
+          </Card>
+        ))}
+    </div>
+  );
+}

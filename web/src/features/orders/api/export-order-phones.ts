@@ -1,0 +1,11 @@
+import type { OrderExportFormat } from '@jiema/shared';
+import { downloadFile } from '../../../lib/download';
+import { type OrderScope, ordersBase } from './keys';
+
+/** The numbers of an order with their code links: TXT (`number----link` per line) or CSV. */
+export const exportOrderPhones = (
+  scope: OrderScope,
+  id: number,
+  orderNo: string,
+  format: OrderExportFormat,
+) => downloadFile(`${ordersBase(scope)}/${id}/phones`, { format }, `${orderNo}.${format}`);

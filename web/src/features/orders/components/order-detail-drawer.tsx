@@ -1,0 +1,261 @@
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import type { OrderExportFormat, OrderPhone } from '@jiema/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../finance/lib/date-range';
+import { suspendRental } from '../../rentals/api/suspend-rental';
+import { unsuspendRental } from '../../rentals/api/unsuspend-rental';
+import {
+  CopyButton,
+  codeLink,
+  KindTag,
+  monoStyle,
+  RentalStatusTag,
+  useCopy,
+  useLocalName,
+  validityLabel,
+} from '../../rentals/components/rental-cells';
+import { exportOrderPhones } from '../api/export-order-phones';
+import { useOrder } from '../api/get-order';
+import { ORDERS_KEY, type OrderScope } from '../api/keys';
+import { OrderStatusTag } from './order-status-tag';
+
+/**
+ * An order's details (every spec §3 field) and its phone list: copy all, export TXT/CSV, each
+ * number's code link; administrators also suspend or restore a number.
+ */
+export function OrderDetailDrawer({
+  scope,
+  orderId,
+  onClose,
+  canExport = true,
+  canEdit = false,
+}: {
+  scope: OrderScope;
+  orderId: number | null;
+  onClose: () => void;
+  canExport?: boolean;
+  canEdit?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const name = useLocalName();
+  const copy = useCopy();
+  const order = useOrder(scope, orderId);
+  const data = order.data;
+  const exporting = useMutation({
+    mutationFn: (format: OrderExportFormat) => exportOrderPhones(scope, data!.id, data!.orderNo, format),
+  });
+  const suspension = useMutation({
+    mutationFn: ({ phone, suspend }: { phone: OrderPhone; suspend: boolean }) =>
+      suspend ? suspendRental(phone.rentalId) : unsuspendRental(phone.rentalId),
+    onSuccess: (_, { suspend }) => {
+      void message.success(t(suspend ? 'orders.detail.suspended' : 'orders.detail.unsuspended'));
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
+  });
+
+  const columns: TableColumnsType<OrderPhone> = [
+    {
+      title: t('orders.detail.phoneNumber'),
+      dataIndex: 'phoneNumber',
+      render: (value: string) => (
+        <Space size={2}>
+          <Typography.Text style={monoStyle}>{value}</Typography.Text>
+          <CopyButton text={value} />
+        </Space>
+      ),
+    },
+    {
+      title: t('orders.detail.status'),
+      dataIndex: 'status',
+      render: (status, phone) => (
+        <Space size={4}>
+          <RentalStatusTag status={status} />
+          {phone.refunded && <Tag color="cyan">{t('orders.detail.refunded')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('orders.detail.expiresAt'), dataIndex: 'expiresAt', render: formatTime },
+    {
+      title: t('orders.detail.latestCode'),
+      dataIndex: 'latestCode',
+      render: (code: string | null) =>
+        code ? (
+          <Space size={2}>
+            <Typography.Text strong style={monoStyle}>
+              {code}
+            </Typography.Text>
+            <CopyButton text={code} />
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">-</Typography.Text>
+        ),
+    },
+    {
+      title: t('orders.detail.codeLink'),
+      key: 'link',
+      render: (_, phone) => <CopyButton text={codeLink(phone.token)} link />,
+    },
+    ...(canEdit
+      ? [
+          {
+            title: t('orders.columns.actions'),
+            key: 'actions',
+            render: (_: unknown, phone: OrderPhone) =>
+              phone.status === 'suspended' ? (
+                <Button
+                  size="small"
+                  loading={suspension.isPending && suspension.variables?.phone.rentalId === phone.rentalId}
+                  onClick={() => suspension.mutate({ phone, suspend: false })}
+                >
+                  {t('orders.detail.unsuspend')}
+                </Button>
+              ) : phone.status === 'active' || phone.status === 'inactive' ? (
+                <Button
+                  size="small"
+                  danger
+                  loading={suspension.isPending && suspension.variables?.phone.rentalId === phone.rentalId}
+                  onClick={() => suspension.mutate({ phone, suspend: true })}
+                  data-testid={`order-phone-suspend-${phone.rentalId}`}
+                >
+                  {t('orders.detail.suspend')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Drawer
+      open={orderId !== null}
+      onClose={onClose}
+      width={960}
+      title={data ? `${t('orders.detail.title')} ${data.orderNo}` : t('orders.detail.title')}
+      loading={order.isLoading}
+      data-testid="order-detail"
+    >
+      {order.isError && (
+        // Spec §8: the phones could not be loaded.
+        <Alert
+          type="error"
+          showIcon
+          message={t('orders.detail.loadFailed')}
+          data-testid="order-load-failed"
+        />
+      )}
+      {data && (
+        <>
+          <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label={t('orders.columns.orderNo')}>
+              <Typography.Text copyable style={monoStyle}>
+                {data.orderNo}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.username')}>{data.username}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.application')}>
+              {name(data.applicationNameZh, data.applicationNameEn)} ({data.applicationCode})
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.country')}>
+              {data.countryFlag} {name(data.countryNameZh, data.countryNameEn)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.operator')}>
+              {data.operatorName ?? t('orders.anyOperator')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.prefix')}>{data.prefix}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.quantity')}>{data.quantity}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.amount')}>
+              <span style={monoStyle}>
+                {data.amount} USDT ({data.unitPrice} × {data.quantity})
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.detail.refundedAmount')}>
+              <span style={monoStyle}>{data.refundedAmount} USDT</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.smsType')}>
+              {t(`orders.smsType.${data.smsType}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.validDays')}>
+              <Space size={4}>
+                <KindTag kind={data.validityKind} />
+                {validityLabel(data.validityMinutes, t)}
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.cardType')}>
+              {t(`store.cardType.${data.cardType}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.status')}>
+              <OrderStatusTag status={data.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.createdAt')}>
+              {formatTime(data.createdAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.columns.completedAt')}>
+              {formatTime(data.completedAt ?? data.cancelledAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.detail.orderLink')}>
+              <Space size={4}>
+                <Typography.Text type="secondary" ellipsis style={{ maxWidth: 220 }}>
+                  {codeLink(data.token)}
+                </Typography.Text>
+                <CopyButton text={codeLink(data.token)} link testId="order-link-copy" />
+              </Space>
+            </Descriptions.Item>
+          </Descriptions>
+          <Space style={{ marginBottom: 12 }} wrap>
+            <Button
+              icon={<CopyOutlined />}
+              onClick={() => void copy(data.phones.map((p) => p.phoneNumber).join('\n'))}
+              data-testid="order-copy-all"
+            >
+              {t('orders.detail.copyAll')}
+            </Button>
+            {canExport && (
+              <>
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={exporting.isPending && exporting.variables === 'txt'}
+                  onClick={() => exporting.mutate('txt')}
+                  data-testid="order-export-txt"
+                >
+                  {t('orders.detail.exportTxt')}
+                </Button>
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={exporting.isPending && exporting.variables === 'csv'}
+                  onClick={() => exporting.mutate('csv')}
+                  data-testid="order-export-csv"
+                >
+                  {t('orders.detail.exportCsv')}
+                </Button>
+              </>
+            )}
+          </Space>
+          <Table<OrderPhone>
+            rowKey="rentalId"
+            size="small"
+            columns={columns}
+            dataSource={data.phones}
+            pagination={data.phones.length > 20 ? { pageSize: 20 } : false}
+            scroll={{ x: 760 }}
+            data-testid="order-phones"
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,4 @@
+import { request } from '../../../lib/http';
+
+export const regenerateApiKey = () =>
+  request<{ apiKey: string }>({ url: '/api/user/api-key', method: 'POST' });

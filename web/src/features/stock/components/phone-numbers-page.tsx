@@ -1,0 +1,433 @@
+import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PHONE_CARD_USES, type PhoneNumber, type PhoneNumberFilter } from '@jiema/shared';
+import {
+  App,
+  AutoComplete,
+  Button,
+  Card,
+  Divider,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useUrlTable } from '../../../lib/use-url-table';
+import { deletePhoneNumbers } from '../api/delete-phone-numbers';
+import { exportPhoneNumbers } from '../api/export-phone-numbers';
+import { useStockOptions } from '../api/get-stock-options';
+import { usePhoneNumbers } from '../api/list-phone-numbers';
+import { setPhoneState } from '../api/set-phone-state';
+import { EditPhoneNumberModal } from './edit-phone-number-modal';
+import {
+  CountrySelect,
+  formatTime,
+  monoStyle,
+  PhoneStateTag,
+  sortOrderOf,
+  useBulkMessage,
+  useCan,
+  useCountryOptions,
+  useLocalName,
+  useOperatorOptions,
+  useStateOptions,
+  useStockMutation,
+} from './stock-common';
+
+const FILTER_KEYS = [
+  'countryCode',
+  'operatorId',
+  'prefix',
+  'state',
+  'source',
+  'cardUse',
+  'applicationId',
+  'addRecordId',
+] as const;
+
+/** Admin: every number in stock, filtered, sorted and paged on the server, with bulk actions. */
+export default function PhoneNumbersPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const can = useCan();
+  const name = useLocalName();
+  const table = useUrlTable();
+  const { filters } = table.query;
+  const options = useStockOptions('numbers');
+  const numbers = usePhoneNumbers(table.apiParams);
+  const countryOptions = useCountryOptions(options.data);
+  const operatorOptions = useOperatorOptions(options.data, filters.countryCode);
+  const stateOptions = useStateOptions();
+  const bulkMessage = useBulkMessage();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<PhoneNumber | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const total = numbers.data?.total ?? 0;
+
+  /** The filter of "all matching", exactly as the list is filtered (the server parses it the same way). */
+  const currentFilter = useMemo(
+    () =>
+      Object.fromEntries(
+        FILTER_KEYS.flatMap((k) => (filters[k] ? [[k, filters[k]]] : [])),
+      ) as PhoneNumberFilter,
+    [filters],
+  );
+  const setFilter = (patch: Record<string, string | number | undefined>) => {
+    setSelected([]);
+    table.setFilters({ ...filters, ...patch });
+  };
+
+  const changeState = useStockMutation(setPhoneState, (result) => {
+    bulkMessage(result);
+    setSelected([]);
+  });
+  const remove = useStockMutation(deletePhoneNumbers, (result) => {
+    bulkMessage(result);
+    setSelected([]);
+  });
+
+  const confirmAll = (enabled: boolean) =>
+    modal.confirm({
+      title: enabled
+        ? t('stock.bulk.enableAllTitle', { count: total })
+        : t('stock.bulk.disableAllTitle', { count: total }),
+      content: enabled ? t('stock.bulk.enableAllHint') : t('stock.bulk.disableAllHint'),
+      okButtonProps: { danger: !enabled, ...{ 'data-testid': 'bulk-all-confirm' } },
+      onOk: () => changeState.mutateAsync({ enabled, filter: currentFilter }),
+    });
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportPhoneNumbers(currentFilter);
+      void message.success(t('stock.exported'));
+    } catch {
+      // the HTTP layer has said why
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const busy = changeState.isPending || remove.isPending;
+  const canEdit = can('admin:phone:edit');
+  const canBulk = canEdit || can('admin:phone:del');
+
+  /** A sortable column whose sort state lives in the URL. */
+  const sortable = (field: string) => ({ sorter: true, sortOrder: sortOrderOf(table.query, field) });
+  const columns: TableColumnsType<PhoneNumber> = [
+    {
+      title: t('stock.fields.number'),
+      dataIndex: 'number',
+      width: 180,
+      ...sortable('number'),
+      render: (number: string) => (
+        <Typography.Text copyable style={{ ...monoStyle, whiteSpace: 'nowrap' }}>
+          {number}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('stock.fields.country'),
+      dataIndex: 'countryCode',
+      width: 150,
+      ellipsis: true,
+      ...sortable('countryCode'),
+      render: (code: string, row) =>
+        `${row.countryFlag} ${name(row.countryNameZh, row.countryNameEn)} (${code})`,
+    },
+    {
+      title: t('stock.fields.operator'),
+      dataIndex: 'operatorName',
+      width: 130,
+      ellipsis: true,
+      ...sortable('operatorName'),
+      render: (operatorName: string, row) =>
+        row.operatorCode === 'any' ? t('stock.anyOperator') : operatorName,
+    },
+    {
+      title: t('stock.fields.prefix'),
+      dataIndex: 'prefix',
+      width: 100,
+      ...sortable('prefix'),
+      render: (prefix: string) => <span style={monoStyle}>{prefix}</span>,
+    },
+    {
+      title: t('stock.fields.source'),
+      dataIndex: 'source',
+      width: 140,
+      ellipsis: true,
+      ...sortable('source'),
+    },
+    {
+      title: t('stock.fields.state'),
+      dataIndex: 'state',
+      width: 100,
+      ...sortable('state'),
+      render: (_, row) => <PhoneStateTag state={row.state} cooldownUntil={row.cooldownUntil} />,
+    },
+    {
+      title: t('stock.fields.usedApps'),
+      dataIndex: 'usedApps',
+      width: 140,
+      ...sortable('usedApps'),
+      render: (usedApps: number) =>
+        usedApps === 0 ? (
+          <Tag color="green">{t('stock.cardUse.new')}</Tag>
+        ) : (
+          <Tag>{t('stock.usedForApps', { count: usedApps })}</Tag>
+        ),
+    },
+    {
+      title: t('stock.fields.addRecord'),
+      dataIndex: 'addRecordId',
+      width: 100,
+      render: (id: number | null) =>
+        id ? (
+          <Button type="link" size="small" onClick={() => setFilter({ addRecordId: id })}>
+            #{id}
+          </Button>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('stock.fields.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      ...sortable('createdAt'),
+      render: formatTime,
+    },
+    {
+      title: t('stock.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 120,
+      render: (_, row) =>
+        canEdit && (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setEditing(row)}>
+              {t('stock.edit')}
+            </Button>
+            {row.state !== 'in_use' && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => changeState.mutate({ ids: [row.id], enabled: row.state === 'disabled' })}
+              >
+                {row.state === 'disabled' ? t('stock.enable') : t('stock.disable')}
+              </Button>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('stock.numbers.title')}
+      data-testid="phone-numbers"
+      extra={
+        <Space wrap>
+          {can('admin:phone:export') && (
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={doExport}
+              loading={exporting}
+              data-testid="phone-export"
+            >
+              {t('stock.export')}
+            </Button>
+          )}
+          {can('admin:phone:add') && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/dashboard/admin/phone-numbers/batch-add')}
+            >
+              {t('menu.phoneBatchAdd')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Flex wrap gap={8} style={{ marginBottom: 12 }} data-testid="phone-filters">
+        <CountrySelect
+          options={countryOptions}
+          value={filters.countryCode}
+          onChange={(countryCode) => setFilter({ countryCode, operatorId: undefined })}
+          style={{ width: 240 }}
+          data-testid="filter-country"
+        />
+        <Select
+          allowClear
+          placeholder={t('stock.fields.operator')}
+          disabled={!filters.countryCode}
+          value={filters.operatorId ? Number(filters.operatorId) : undefined}
+          options={operatorOptions}
+          onChange={(operatorId) => setFilter({ operatorId })}
+          style={{ width: 170 }}
+        />
+        <Input.Search
+          key={`prefix-${filters.prefix ?? ''}`}
+          allowClear
+          placeholder={t('stock.filters.prefix')}
+          defaultValue={filters.prefix}
+          onSearch={(prefix) => setFilter({ prefix: prefix.trim() })}
+          style={{ width: 170 }}
+          data-testid="filter-prefix"
+        />
+        <Select
+          allowClear
+          placeholder={t('stock.fields.state')}
+          value={filters.state}
+          options={stateOptions}
+          onChange={(state) => setFilter({ state })}
+          style={{ width: 130 }}
+          data-testid="filter-state"
+        />
+        <AutoComplete
+          key={`source-${filters.source ?? ''}`}
+          defaultValue={filters.source}
+          options={(options.data?.sources ?? []).map((s) => ({ value: s }))}
+          onSelect={(source: string) => setFilter({ source })}
+          style={{ width: 190 }}
+        >
+          <Input.Search
+            allowClear
+            placeholder={t('stock.filters.source')}
+            onSearch={(source) => setFilter({ source: source.trim() })}
+          />
+        </AutoComplete>
+        <Select
+          allowClear
+          placeholder={t('stock.fields.cardUse')}
+          value={filters.cardUse}
+          options={PHONE_CARD_USES.map((use) => ({ value: use, label: t(`stock.cardUse.${use}`) }))}
+          onChange={(cardUse) => setFilter({ cardUse })}
+          style={{ width: 120 }}
+          data-testid="filter-card-use"
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('stock.filters.application')}
+          value={filters.applicationId ? Number(filters.applicationId) : undefined}
+          options={(options.data?.applications ?? []).map((a) => ({
+            value: a.id,
+            label: `${name(a.nameZh, a.nameEn)} (${a.code})`,
+          }))}
+          onChange={(applicationId) => setFilter({ applicationId })}
+          style={{ width: 180 }}
+          popupMatchSelectWidth={false}
+        />
+        {filters.addRecordId && (
+          <Tag closable onClose={() => setFilter({ addRecordId: undefined })} style={{ alignSelf: 'center' }}>
+            {t('stock.filters.addRecord', { id: filters.addRecordId })}
+          </Tag>
+        )}
+        <Button icon={<ReloadOutlined />} onClick={() => table.setFilters({})} data-testid="filter-reset">
+          {t('stock.filters.reset')}
+        </Button>
+      </Flex>
+
+      {canBulk && (
+        <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }} data-testid="phone-bulk">
+          <Typography.Text type="secondary">
+            {t('stock.bulk.selected', { count: selected.length })}
+          </Typography.Text>
+          {canEdit && (
+            <>
+              <Button
+                size="small"
+                disabled={selected.length === 0}
+                loading={busy}
+                onClick={() => changeState.mutate({ ids: selected, enabled: true })}
+                data-testid="bulk-enable"
+              >
+                {t('stock.bulk.enableSelected')}
+              </Button>
+              <Button
+                size="small"
+                disabled={selected.length === 0}
+                loading={busy}
+                onClick={() => changeState.mutate({ ids: selected, enabled: false })}
+                data-testid="bulk-disable"
+              >
+                {t('stock.bulk.disableSelected')}
+              </Button>
+            </>
+          )}
+          {can('admin:phone:del') && (
+            <Popconfirm
+              title={t('stock.bulk.deleteTitle', { count: selected.length })}
+              description={t('stock.bulk.deleteHint')}
+              okButtonProps={{ danger: true }}
+              disabled={selected.length === 0}
+              onConfirm={() => remove.mutateAsync(selected)}
+            >
+              <Button size="small" danger disabled={selected.length === 0} loading={busy}>
+                {t('stock.bulk.deleteSelected')}
+              </Button>
+            </Popconfirm>
+          )}
+          {canEdit && (
+            <>
+              <Divider orientation="vertical" />
+              <Button
+                size="small"
+                disabled={total === 0}
+                onClick={() => confirmAll(true)}
+                data-testid="bulk-enable-all"
+              >
+                {t('stock.bulk.enableAll', { count: total })}
+              </Button>
+              <Button
+                size="small"
+                disabled={total === 0}
+                onClick={() => confirmAll(false)}
+                data-testid="bulk-disable-all"
+              >
+                {t('stock.bulk.disableAll', { count: total })}
+              </Button>
+            </>
+          )}
+        </Flex>
+      )}
+
+      <Table<PhoneNumber>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={numbers.data?.list}
+        loading={numbers.isFetching}
+        pagination={table.pagination(numbers.data?.total)}
+        rowSelection={
+          canBulk
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
+        onChange={(pagination, tableFilters, sorter) =>
+          table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
+        }
+        scroll={{ x: 1330 }}
+        locale={{ emptyText: t('stock.numbers.empty') }}
+        data-testid="phone-table"
+      />
+      <EditPhoneNumberModal number={editing} options={options.data} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}

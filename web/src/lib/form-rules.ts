@@ -1,0 +1,33 @@
+import { isValidationMessageKey } from '@jiema/shared';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+
+/** A shared-schema message key (`validation.x`) in the current language; zod's own text otherwise. */
+export function translateIssueMessage(message: string, t: TFunction): string {
+  return isValidationMessageKey(message) ? t(message) : message;
+}
+
+/**
+ * An antd form rule running the same zod schema the server validates with, so the browser and
+ * the server refuse the same input with the same words.
+ */
+export function zodFieldRule(schema: z.ZodObject, field: string, t: TFunction): Rule {
+  return {
+    validator: async (_rule, value) => {
+      const fieldSchema = schema.shape[field] as z.ZodType | undefined;
+      if (!fieldSchema) return;
+      const result = fieldSchema.safeParse(value ?? '');
+      if (!result.success) throw new Error(translateIssueMessage(result.error.issues[0]?.message ?? '', t));
+    },
+  };
+}
+
+/** The confirmation field must equal `otherField` (spec §5: the two passwords do not match). */
+export function sameAsRule(otherField: string, t: TFunction): Rule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value) => {
+      if (value && value !== getFieldValue(otherField)) throw new Error(t('validation.passwordMismatch'));
+    },
+  });
+}
