@@ -1,0 +1,96 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach } from 'vitest';
+import type { Account } from './accounts';
+
+/** An antd message (toast) holding the text. */
+export const toast = (page: Page, text: string): Locator =>
+  page.locator('.ant-message-notice').filter({ hasText: text }).first();
+
+/** The validation message antd shows under a form field. */
+export const fieldError = (page: Page, text: string): Locator =>
+  page.locator('.ant-form-item-explain-error').filter({ hasText: text }).first();
+
+/** The submit button of a form found by its data-testid. */
+export const submitButton = (page: Page, formTestId: string): Locator =>
+  page.locator(`[data-testid=${formTestId}] button[type=submit]`);
+
+/** Fills the login form and submits; the captcha is off for the e2e server, so it stays empty. */
+export async function submitLogin(page: Page, username: string, password: string) {
+  const form = page.getByTestId('login-form');
+  await form.locator('input#username').fill(username);
+  await form.locator('input#password').fill(password);
+  await submitButton(page, 'login-form').click();
+}
+
+/** Opens /login, logs in and waits to leave the login page. */
+export async function logIn(page: Page, account: Pick<Account, 'username' | 'password'>, redirect?: string) {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  await submitLogin(page, account.username, account.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.getByTestId('sidebar').waitFor();
+}
+
+/** Picks an entry of the header's user menu (profile, security, log out) by its text. */
+export async function chooseFromUserMenu(page: Page, label: string) {
+  await page.getByTestId('user-menu').hover();
+  await page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .getByRole('menuitem', { name: label })
+    .click();
+}
+
+/** Picks a language in the language switch by its own name (简体中文 / English). */
+export async function chooseLanguage(page: Page, label: '简体中文' | 'English') {
+  await page.getByTestId('language-switch').hover();
+  await page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .getByRole('menuitem', { name: label })
+    .click();
+}
+
+/** The labels of the sidebar's top-level entries, in order. */
+export async function sidebarGroupLabels(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  await sidebar.waitFor();
+  return sidebar.evaluate((menu) =>
+    Array.from(
+      menu.children,
+      (item) => item.querySelector('.ant-menu-title-content')?.textContent?.trim() ?? '',
+    ).filter(Boolean),
+  );
+}
+
+/** The sidebar entry marked as the current page, visible (its group open). */
+export const selectedSidebarItem = (page: Page, label: string): Locator =>
+  page.getByTestId('sidebar').locator('.ant-menu-item-selected').filter({ hasText: label });
+
+/** The token the app keeps in local storage, or null. */
+export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/**
+ * Waits until nothing on the page is loading (lazy pages, queries, images, fonts) before a
+ * screenshot. The load state alone is not enough: a client-side navigation never resets it.
+ */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.ant-spin-spinning, .ant-skeleton-active') &&
+      Array.from(document.images).every((img) => img.complete),
+  );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * The steps of a journey build on each other: once one fails, the rest are skipped instead of
+ * each waiting out its timeout. Call inside the journey's describe.
+ */
+export function skipRestOfJourneyAfterFailure() {
+  let failed = false;
+  beforeEach((context) => {
+    if (failed) context.skip();
+    context.onTestFailed(() => {
+      failed = true;
+    });
+  });
+}

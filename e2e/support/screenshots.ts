@@ -1,0 +1,14 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './server';
+import type { Locale } from './texts';
+
+export const RESULTS_DIR = path.join(REPO_ROOT, 'e2e/test-results');
+
+/** Saves the whole page as test-results/screenshots/<locale>/<name>.png, for a human to look at. */
+export async function saveScreenshot(page: Page, locale: Locale, name: string) {
+  await page.screenshot({
+    path: path.join(RESULTS_DIR, 'screenshots', locale, `${name}.png`),
+    fullPage: true,
+  });
+}
