@@ -39,8 +39,16 @@ export async function chooseFromUserMenu(page: Page, label: string) {
     .click();
 }
 
-/** Picks a language in the language switch by its own name (简体中文 / English). */
+/**
+ * Picks a language by its own name (简体中文 / English): the login and register pages show both as
+ * buttons, the other pages a dropdown.
+ */
 export async function chooseLanguage(page: Page, label: '简体中文' | 'English') {
+  const toggle = page.getByTestId('language-toggle');
+  if (await toggle.isVisible()) {
+    await toggle.getByRole('button', { name: label }).click();
+    return;
+  }
   await page.getByTestId('language-switch').hover();
   await page
     .locator('.ant-dropdown:not(.ant-dropdown-hidden)')

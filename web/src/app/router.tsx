@@ -1,12 +1,18 @@
 import { MENU, type MenuEntry } from '@jiema/shared';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { UnderDevelopment } from '../components/under-development';
 import { UNKNOWN_PATH_TARGET } from '../lib/route-access';
 import { DASHBOARD_PAGES } from './dashboard-pages';
-import { DashboardLayout } from './layouts/dashboard-layout';
-import { PublicLayout } from './layouts/public-layout';
-import { RequireAuth } from './require-auth';
+
+// The shells are lazy too, so a first visit to /login downloads none of the dashboard's components.
+const UnderDevelopment = lazy(() =>
+  import('../components/under-development').then((m) => ({ default: m.UnderDevelopment })),
+);
+const DashboardLayout = lazy(() =>
+  import('./layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })),
+);
+const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
+const RequireAuth = lazy(() => import('./require-auth').then((m) => ({ default: m.RequireAuth })));
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/components/register-page'));

@@ -2,8 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import type { Locale } from '@jiema/shared';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-const LABELS: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
+import { LOCALE_LABELS } from './locale-labels';
 
 /** Switches zh-CN / en-US; i18n saves the choice to local storage (spec §1). */
 export function LanguageSwitch() {
@@ -12,7 +11,10 @@ export function LanguageSwitch() {
     <Dropdown
       menu={{
         selectedKeys: [i18n.language],
-        items: (Object.keys(LABELS) as Locale[]).map((locale) => ({ key: locale, label: LABELS[locale] })),
+        items: (Object.keys(LOCALE_LABELS) as Locale[]).map((locale) => ({
+          key: locale,
+          label: LOCALE_LABELS[locale],
+        })),
         onClick: ({ key }) => void i18n.changeLanguage(key),
       }}
     >
@@ -22,7 +24,7 @@ export function LanguageSwitch() {
         aria-label={t('common.language')}
         data-testid="language-switch"
       >
-        {LABELS[i18n.language as Locale] ?? LABELS['zh-CN']}
+        {LOCALE_LABELS[i18n.language as Locale] ?? LOCALE_LABELS['zh-CN']}
       </Button>
     </Dropdown>
   );

@@ -10,12 +10,19 @@ export function translateIssueMessage(message: string, t: TFunction): string {
 
 /**
  * An antd form rule running the same zod schema the server validates with, so the browser and
- * the server refuse the same input with the same words.
+ * the server refuse the same input with the same words. The schema may be given as a loader
+ * (`() => import('@jiema/shared/schemas/auth').then((m) => m.ZLoginInput)`): pages on the first
+ * load, such as /login, then fetch zod only when the first field is validated.
  */
-export function zodFieldRule(schema: z.ZodObject, field: string, t: TFunction): Rule {
+export function zodFieldRule(
+  schema: z.ZodObject | (() => Promise<z.ZodObject>),
+  field: string,
+  t: TFunction,
+): Rule {
   return {
     validator: async (_rule, value) => {
-      const fieldSchema = schema.shape[field] as z.ZodType | undefined;
+      const loaded = typeof schema === 'function' ? await schema() : schema;
+      const fieldSchema = loaded.shape[field] as z.ZodType | undefined;
       if (!fieldSchema) return;
       const result = fieldSchema.safeParse(value ?? '');
       if (!result.success) throw new Error(translateIssueMessage(result.error.issues[0]?.message ?? '', t));

@@ -1,7 +1,6 @@
-import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { Brand } from '../../../components/brand';
-import { LanguageSwitch } from '../../../components/language-switch';
+import { LanguageToggle } from '../../../components/language-toggle';
 
 /** The frame of the login and register pages. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -18,15 +17,27 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       }}
     >
       <div style={{ position: 'fixed', top: 12, right: 16 }}>
-        <LanguageSwitch />
+        <LanguageToggle />
       </div>
-      <Card style={{ width: 400, maxWidth: '100%', boxShadow: '0 8px 24px rgba(0,0,0,0.08)' }}>
+      {/* A plain panel, not antd's Card: Card pulls in Tabs, which the login page never shows. */}
+      <div
+        data-testid="auth-card"
+        style={{
+          width: 400,
+          maxWidth: '100%',
+          boxSizing: 'border-box',
+          padding: 24,
+          background: '#fff',
+          borderRadius: 8,
+          boxShadow: '0 8px 24px rgba(0,0,0,0.08)',
+        }}
+      >
         <div style={{ textAlign: 'center', marginBottom: 8 }}>
           <Brand />
         </div>
         <h2 style={{ textAlign: 'center', margin: '8px 0 24px', fontWeight: 500 }}>{title}</h2>
         {children}
-      </Card>
+      </div>
     </div>
   );
 }

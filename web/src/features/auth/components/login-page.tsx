@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type LoginInput, ZLoginInput } from '@jiema/shared';
+import type { LoginInput } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useEffect } from 'react';
@@ -12,6 +12,10 @@ import { useCaptcha } from '../api/get-captcha';
 import { startSession } from '../api/get-current-user';
 import { login } from '../api/login';
 import { AuthCard } from './auth-card';
+
+/** Loaded on the first validation, not with the page: it keeps zod out of the first load of /login. */
+const loginSchema = () => import('@jiema/shared/schemas/auth').then((m) => m.ZLoginInput);
+
 import { CaptchaField } from './captcha-field';
 
 export default function LoginPage() {
@@ -56,7 +60,7 @@ export default function LoginPage() {
         <Form.Item
           name="username"
           label={t('auth.fields.account')}
-          rules={[zodFieldRule(ZLoginInput, 'username', t)]}
+          rules={[zodFieldRule(loginSchema, 'username', t)]}
         >
           <Input
             prefix={<UserOutlined />}
@@ -67,7 +71,7 @@ export default function LoginPage() {
         <Form.Item
           name="password"
           label={t('auth.fields.password')}
-          rules={[zodFieldRule(ZLoginInput, 'password', t)]}
+          rules={[zodFieldRule(loginSchema, 'password', t)]}
         >
           <Input.Password
             prefix={<LockOutlined />}
