@@ -20,6 +20,7 @@ import { formatTime } from '../../finance/lib/date-range';
 import { useLoginRecords } from '../api/get-login-records';
 import { useUser } from '../api/get-user';
 import { useUserLedger } from '../api/get-user-ledger';
+import { UserOrdersTab } from './user-orders-tab';
 import { UserTypeTag } from './user-type-tag';
 
 function LedgerTab({ userId }: { userId: number }) {
@@ -119,28 +120,6 @@ function LoginsTab({ userId }: { userId: number }) {
       }}
       locale={{ emptyText: t('users.detail.noLogins') }}
       data-testid="user-logins"
-    />
-  );
-}
-
-/** The store does not exist yet: the columns an order will have, and an honest empty table. */
-function OrdersTab() {
-  const { t } = useTranslation();
-  const columns = ['orderNo', 'application', 'country', 'quantity', 'amount', 'status', 'createdAt'].map(
-    (key) => ({
-      key,
-      title: t(`users.detail.orderColumns.${key}`),
-    }),
-  );
-  return (
-    <Table
-      rowKey="key"
-      size="small"
-      columns={columns}
-      dataSource={[]}
-      pagination={false}
-      locale={{ emptyText: t('users.detail.noOrders') }}
-      data-testid="user-orders"
     />
   );
 }
@@ -248,7 +227,11 @@ export function UserDetailDrawer({
                 label: t('users.detail.ledger'),
                 children: <LedgerTab userId={user.userId} />,
               },
-              { key: 'orders', label: t('users.detail.orders'), children: <OrdersTab /> },
+              {
+                key: 'orders',
+                label: t('users.detail.orders'),
+                children: <UserOrdersTab userId={user.userId} />,
+              },
               {
                 key: 'logins',
                 label: t('users.detail.logins'),
