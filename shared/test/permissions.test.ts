@@ -11,7 +11,9 @@ import {
 describe('permissions of spec §6', () => {
   it('lets type 1 pass every check and holds others to their list', () => {
     expect(hasPermission({ userType: 1, permissions: [] }, 'admin:user:del')).toBe(true);
-    expect(hasPermission({ userType: 2, permissions: [...CUSTOMER_PERMISSIONS] }, 'admin:user:del')).toBe(false);
+    expect(hasPermission({ userType: 2, permissions: [...CUSTOMER_PERMISSIONS] }, 'admin:user:del')).toBe(
+      false,
+    );
     expect(hasPermission({ userType: 2, permissions: ['api:store'] }, 'api:store')).toBe(true);
     expect(hasPermission({ userType: 3, permissions: [] }, undefined)).toBe(true);
   });
@@ -19,7 +21,8 @@ describe('permissions of spec §6', () => {
   it('gives type 3 nothing and type 1 the customer set plus the admin set', () => {
     expect(DEFAULT_PERMISSIONS[3]).toEqual([]);
     expect(DEFAULT_PERMISSIONS[2]).toEqual(CUSTOMER_PERMISSIONS);
-    for (const p of [...CUSTOMER_PERMISSIONS, ...ADMIN_PERMISSIONS]) expect(DEFAULT_PERMISSIONS[1]).toContain(p);
+    for (const p of [...CUSTOMER_PERMISSIONS, ...ADMIN_PERMISSIONS])
+      expect(DEFAULT_PERMISSIONS[1]).toContain(p);
   });
 
   it('treats the admin username and the administrator role as type 1', () => {
