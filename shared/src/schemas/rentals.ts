@@ -114,10 +114,16 @@ export const ZCodeItem = z.object({
 });
 export type CodeItem = z.infer<typeof ZCodeItem>;
 
-/** `GET /api/code/:token`: a rental token gives its number; an order token gives every number of the order. */
+/**
+ * `GET /api/code/:token`: a rental token gives its number; an order token every number of the order
+ * its buyer still owns; a group link token every member of the group (API merge).
+ */
 export const ZCodeAnswer = z.object({
-  kind: z.enum(['rental', 'order']),
-  orderNo: z.string(),
+  kind: z.enum(['rental', 'order', 'group']),
+  /** The order of a rental or an order token; null for a group link. */
+  orderNo: z.string().nullable(),
+  /** The group's name, for a group link token only. */
+  groupName: z.string().optional(),
   items: z.array(ZCodeItem),
 });
 export type CodeAnswer = z.infer<typeof ZCodeAnswer>;

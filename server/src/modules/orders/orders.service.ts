@@ -50,9 +50,11 @@ export const orderPhones = (rentals: Rental[]) =>
 
 /** Orders of the SMS center: the buyer's list and details, the administrators' logs and their complete/cancel. */
 export function createOrdersService({ db, cooldownMinutes }: { db: Db; cooldownMinutes: number }) {
-  const detail = async (order: Order | null): Promise<OrderDetail> => {
+  /** The buyer sees only the numbers they still own (a transferred one's new token is not theirs). */
+  const detail = async (order: Order | null, buyerView = false): Promise<OrderDetail> => {
     if (!order) throw new AppError('ORDER_NOT_FOUND');
-    return { ...order, phones: orderPhones(await rentalsOfOrder(db, order.id)) };
+    const rentals = await rentalsOfOrder(db, order.id, buyerView ? order.userId : undefined);
+    return { ...order, phones: orderPhones(rentals) };
   };
 
   return {
@@ -61,7 +63,8 @@ export function createOrdersService({ db, cooldownMinutes }: { db: Db; cooldownM
       return paged(list, total, query);
     },
 
-    get: async (userId: number | null, id: number) => detail(await findOrder(db, id, userId)),
+    get: async (userId: number | null, id: number) =>
+      detail(await findOrder(db, id, userId), userId !== null),
 
     export: (userId: number | null, query: Partial<AdminOrderFilter>) =>
       exportOrders(db, query, userId, ORDER_EXPORT_LIMIT),

@@ -154,8 +154,25 @@ export async function findRental(q: Queryable, id: number, userId: number | null
   return rows[0] ? toRental(rows[0]) : null;
 }
 
-export async function rentalsOfOrder(q: Queryable, orderId: number): Promise<Rental[]> {
-  const rows = await q.query<RentalRow>(`${RENTAL_SELECT} where r.order_id = $1 order by r.id`, [orderId]);
+/**
+ * An order's rentals; with `ownerId`, only those that user still owns (a rental transferred away
+ * no longer shows its token or codes to the order's buyer).
+ */
+export async function rentalsOfOrder(q: Queryable, orderId: number, ownerId?: number): Promise<Rental[]> {
+  const rows = await q.query<RentalRow>(
+    `${RENTAL_SELECT} where r.order_id = $1 and ($2::int is null or r.user_id = $2::int) order by r.id`,
+    [orderId, ownerId ?? null],
+  );
+  return rows.map(toRental);
+}
+
+/** The members of a group link that its owner still owns, in id order. */
+export async function rentalsOfGroup(q: Queryable, groupId: number, ownerId: number): Promise<Rental[]> {
+  const rows = await q.query<RentalRow>(
+    `${RENTAL_SELECT} join rental_group_members gm on gm.rental_id = r.id
+     where gm.group_id = $1 and r.user_id = $2 order by r.id`,
+    [groupId, ownerId],
+  );
   return rows.map(toRental);
 }
 
@@ -165,8 +182,8 @@ export async function findRentalByToken(q: Queryable, token: string): Promise<Re
 }
 
 export async function findOrderByToken(q: Queryable, token: string) {
-  const rows = await q.query<{ id: number; order_no: string }>(
-    'select id, order_no from store_orders where token = $1',
+  const rows = await q.query<{ id: number; order_no: string; user_id: number }>(
+    'select id, order_no, user_id from store_orders where token = $1',
     [token],
   );
   return rows[0] ?? null;

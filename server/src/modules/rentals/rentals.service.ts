@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
 import { type Actor, audit } from '../audit/audit';
+import { findGroupByToken } from '../rental-groups/rental-groups.repository';
 import { storeTransaction } from '../store/transaction';
 import { endRentals } from './rental-endings';
 import {
@@ -12,6 +13,7 @@ import {
   type LockedRental,
   listRentals,
   lockRental,
+  rentalsOfGroup,
   rentalsOfOrder,
   requestAnotherSms,
   setRentalStatus,
@@ -164,14 +166,27 @@ export function createRentalsService({ db, cooldownMinutes }: { db: Db; cooldown
       });
     },
 
-    /** The public code link: a rental token gives its number, an order token all of the order's. */
+    /**
+     * The public code link: a rental token gives its number; an order token the order's numbers its
+     * buyer still owns (transferred ones left with their new tokens); a group link token its members.
+     */
     async code(token: string, locale: Locale): Promise<CodeAnswer> {
       const rental = await findRentalByToken(db, token);
       if (rental) return { kind: 'rental', orderNo: rental.orderNo, items: [codeItem(rental, locale)] };
       const order = await findOrderByToken(db, token);
-      if (!order) throw new AppError('CODE_TOKEN_NOT_FOUND');
-      const rentals = await rentalsOfOrder(db, order.id);
-      return { kind: 'order', orderNo: order.order_no, items: rentals.map((r) => codeItem(r, locale)) };
+      if (order) {
+        const rentals = await rentalsOfOrder(db, order.id, order.user_id);
+        return { kind: 'order', orderNo: order.order_no, items: rentals.map((r) => codeItem(r, locale)) };
+      }
+      const group = await findGroupByToken(db, token);
+      if (!group) throw new AppError('CODE_TOKEN_NOT_FOUND');
+      const members = await rentalsOfGroup(db, group.id, group.user_id);
+      return {
+        kind: 'group',
+        orderNo: null,
+        groupName: group.name,
+        items: members.map((r) => codeItem(r, locale)),
+      };
     },
   };
 }

@@ -130,7 +130,8 @@ function sameRequest(order: Order, input: PurchaseInput) {
 export function createStoreService({ db, config }: { db: Db; config: Config }) {
   const replay = async (order: Order, input: PurchaseInput): Promise<OrderDetail> => {
     if (!sameRequest(order, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return { ...order, phones: orderPhones(await rentalsOfOrder(db, order.id)) };
+    // Numbers the buyer transferred away since are not theirs to see any more.
+    return { ...order, phones: orderPhones(await rentalsOfOrder(db, order.id, order.userId)) };
   };
 
   /**
