@@ -2,8 +2,10 @@ import { CATALOG_ERRORS } from './error-catalogue/catalog';
 import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
 import { MONEY_ERRORS } from './error-catalogue/money';
+import { RENEWALS_ERRORS } from './error-catalogue/renewals';
 import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
+import { TRANSFERS_ERRORS } from './error-catalogue/transfers';
 import { USERS_ERRORS } from './error-catalogue/users';
 import type { Locale } from './locale';
 
@@ -19,6 +21,8 @@ export const ERRORS = {
   ...STOCK_ERRORS,
   ...USERS_ERRORS,
   ...STORE_ERRORS,
+  ...RENEWALS_ERRORS,
+  ...TRANSFERS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -3,8 +3,11 @@ import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
 import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
 import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
+import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
+import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
 import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
+import { TRANSFERS_VALIDATION_MESSAGES } from './validation-messages/transfers';
 import { USERS_VALIDATION_MESSAGES } from './validation-messages/users';
 
 /**
@@ -19,6 +22,9 @@ export const VALIDATION_MESSAGES = {
   ...STOCK_VALIDATION_MESSAGES,
   ...USERS_VALIDATION_MESSAGES,
   ...STORE_VALIDATION_MESSAGES,
+  ...RENEWALS_VALIDATION_MESSAGES,
+  ...SMS_HISTORY_VALIDATION_MESSAGES,
+  ...TRANSFERS_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -4,6 +4,9 @@ import catalog from './0003-catalog';
 import stock from './0004-stock';
 import content from './0005-content';
 import store from './0006-store';
+import renewals from './0007-renewals';
+import transfersGroups from './0008-transfers-groups';
+import smsHistoryIndexes from './0009-sms-history-indexes';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -13,4 +16,7 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0004-stock', sql: stock },
   { id: '0005-content', sql: content },
   { id: '0006-store', sql: store },
+  { id: '0007-renewals', sql: renewals },
+  { id: '0008-transfers-groups', sql: transfersGroups },
+  { id: '0009-sms-history-indexes', sql: smsHistoryIndexes },
 ];

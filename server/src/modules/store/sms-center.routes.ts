@@ -3,8 +3,15 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { registerOrderRoutes } from '../orders/orders.routes';
 import { createOrdersService } from '../orders/orders.service';
+import { registerRenewalRoutes } from '../renewals/renewals.routes';
+import { registerRentalGroupRoutes } from '../rental-groups/rental-groups.routes';
+import { createRentalGroupsService } from '../rental-groups/rental-groups.service';
 import { registerRentalRoutes } from '../rentals/rentals.routes';
 import { createRentalsService } from '../rentals/rentals.service';
+import { registerSmsHistoryRoutes } from '../sms-history/sms-history.routes';
+import { createSmsHistoryService } from '../sms-history/sms-history.service';
+import { registerTransferRoutes } from '../transfers/transfers.routes';
+import { createTransfersService } from '../transfers/transfers.service';
 import { registerStoreRoutes } from './store.routes';
 import { createStoreService } from './store.service';
 
@@ -14,4 +21,8 @@ export function registerSmsCenterRoutes(app: App, { db, config }: { db: Db; conf
   registerStoreRoutes(app, { store: createStoreService({ db, config }) });
   registerOrderRoutes(app, { orders: createOrdersService({ db, cooldownMinutes }) });
   registerRentalRoutes(app, { rentals: createRentalsService({ db, cooldownMinutes }) });
+  registerRenewalRoutes(app, { db });
+  registerSmsHistoryRoutes(app, { smsHistory: createSmsHistoryService({ db }) });
+  registerTransferRoutes(app, { transfers: createTransfersService({ db }) });
+  registerRentalGroupRoutes(app, { groups: createRentalGroupsService({ db }) });
 }
