@@ -9,10 +9,46 @@ import { adminToken, fundUser, rentableNumbers, userIdOf } from './support/sms-c
 import { LOCALES, type Locale } from './support/texts';
 
 /** The words this journey looks for, written out so a changed translation fails it. */
-const WORDS: Record<Locale, { buy: string; bought: (n: number) => string; active: string }> = {
-  'zh-CN': { buy: '立即购买', bought: (n) => `购买成功，共 ${n} 个号码`, active: '使用中' },
-  'en-US': { buy: 'Buy now', bought: (n) => `Bought ${n} number(s)`, active: 'Active' },
+const WORDS: Record<
+  Locale,
+  {
+    buy: string;
+    bought: (n: number) => string;
+    active: string;
+    renewed: RegExp;
+    transferred: string;
+    groupCreated: string;
+  }
+> = {
+  'zh-CN': {
+    buy: '立即购买',
+    bought: (n) => `购买成功，共 ${n} 个号码`,
+    active: '使用中',
+    renewed: /^已续费 1 个号码，共 \d+\.\d{6} USDT$/,
+    transferred: '已转让 1 个号码',
+    groupCreated: '分组链接已创建',
+  },
+  'en-US': {
+    buy: 'Buy now',
+    bought: (n) => `Bought ${n} number(s)`,
+    active: 'Active',
+    renewed: /^Renewed 1 number\(s\) for \d+\.\d{6} USDT$/,
+    transferred: '1 number(s) transferred',
+    groupCreated: 'Group link created',
+  },
 };
+
+type Rental = { id: number; phoneNumber: string; expiresAt: string };
+type CodeAnswer = { kind: string; items: { phoneNumber: string }[] };
+
+/** The session token the page keeps, to check with the API what the page did. */
+const pageToken = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+const myRentals = async (page: Page) =>
+  (await callApi<{ list: Rental[] }>(baseUrl(), '/api/rentals', { token: await pageToken(page) })).body.data
+    .list;
+/** The first data row of a table found by its data-testid. */
+const firstRow = (page: Page, testId: string) =>
+  page.getByTestId(testId).locator('tbody tr.ant-table-row').first();
 
 let browser: Browser;
 beforeAll(async () => {
@@ -98,5 +134,85 @@ describe.each(LOCALES)('a customer buys numbers and manages them (%s)', (locale)
     expect(await table.getByText(words.active, { exact: true }).count()).toBe(2);
     await still(page);
     await saveScreenshot(page, locale, 'api-manage');
+  });
+
+  it('renews one of them in the renewal center: its expiry moves and the record shows', async () => {
+    const before = await myRentals(page);
+    await page.goto('/dashboard/renew-record');
+    await firstRow(page, 'renewal-rentals-table').locator('input[type=checkbox]').check();
+    await page.getByTestId('renewal-validity').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .first()
+      .click();
+    await expect.poll(() => page.getByTestId('renewal-total').textContent()).toMatch(/[1-9]\d*\.\d{6}/);
+    await page.getByTestId('renewal-submit').click();
+    await page.getByTestId('renewal-confirm').click();
+    await page.locator('.ant-message-notice').filter({ hasText: words.renewed }).waitFor();
+    await firstRow(page, 'renewal-records-table').waitFor();
+    const after = await myRentals(page);
+    const moved = after.filter((r) => before.find((b) => b.id === r.id)?.expiresAt !== r.expiresAt);
+    expect(moved).toHaveLength(1);
+    await still(page);
+    await saveScreenshot(page, locale, 'renewal-center');
+  });
+
+  it('transfers the other one to a friend, after a confirmation', async () => {
+    await page.goto('/dashboard/api-trade');
+    await firstRow(page, 'transfer-rentals').locator('input[type=checkbox]').check();
+    await page.getByTestId('transfer-open').click();
+    await page.getByTestId('transfer-username').fill(friend.username);
+    await page.getByTestId('transfer-next').click();
+    await page.getByTestId('transfer-summary').waitFor();
+    await still(page);
+    await saveScreenshot(page, locale, 'transfer-confirm');
+    await page.getByTestId('transfer-confirm').click();
+    await page.locator('.ant-message-notice').filter({ hasText: words.transferred }).waitFor();
+    await page.getByTestId('transfer-records-table').getByTestId('transfer-direction-sent').waitFor();
+    expect(await myRentals(page)).toHaveLength(1);
+    await still(page);
+    await saveScreenshot(page, locale, 'transfer-records');
+  });
+
+  it('binds the remaining number into a group link that answers its codes', async () => {
+    await page.goto('/dashboard/api-batch-binding');
+    await page.getByTestId('group-create').click();
+    await page.getByTestId('group-name').fill(`client ${locale}`);
+    await firstRow(page, 'group-rentals').locator('input[type=checkbox]').check();
+    await page.getByTestId('group-save').click();
+    await page.locator('.ant-message-notice').filter({ hasText: words.groupCreated }).waitFor();
+    await firstRow(page, 'groups-table').waitFor();
+    const groups = await callApi<{ list: { token: string }[] }>(baseUrl(), '/api/rental-groups', {
+      token: await pageToken(page),
+    });
+    const list = groups.body.data.list;
+    expect(list).toHaveLength(1);
+    const answer = await callApi<CodeAnswer>(baseUrl(), `/api/code/${list[0]!.token}`);
+    expect(answer.body.data.kind).toBe('group');
+    expect(answer.body.data.items.map((i) => i.phoneNumber)).toEqual(
+      (await myRentals(page)).map((r) => r.phoneNumber),
+    );
+    await still(page);
+    await saveScreenshot(page, locale, 'group-links');
+  });
+
+  it('the friend sees the received number and the transfer', async () => {
+    const friendContext = await newAppContext(browser, locale);
+    try {
+      const friendPage = await friendContext.newPage();
+      await logIn(friendPage, friend);
+      await friendPage.goto('/dashboard/api-manage');
+      await firstRow(friendPage, 'rentals-table').waitFor();
+      expect(await friendPage.getByTestId('rentals-table').locator('tbody tr.ant-table-row').count()).toBe(1);
+      await friendPage.goto('/dashboard/api-trade');
+      await friendPage
+        .getByTestId('transfer-records-table')
+        .getByTestId('transfer-direction-received')
+        .waitFor();
+      await still(friendPage);
+      await saveScreenshot(friendPage, locale, 'transfer-received');
+    } finally {
+      await friendContext.close();
+    }
   });
 });
