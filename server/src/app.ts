@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCaptchaService } from './modules/auth/captcha.service';
+import { createSessionCache } from './modules/auth/session-cache';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
@@ -31,6 +31,7 @@ import { createProfileService } from './modules/users/profile.service';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
 /** Where `npm run build -w web` puts the web app, seen from server/src or server/dist. */
@@ -57,26 +58,16 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   });
   registerErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5 } });
   await registerOpenApi(app);
 
   const captcha = createCaptchaService({ db, config });
-  const auth = createAuthService({ db, config, captcha });
+  const sessions = createSessionCache({ db, ttlMs: config.sessionCacheMs });
+  await sessions.start();
+  app.addHook('onClose', () => sessions.stop());
+  app.decorate('sessionCache', sessions);
+  const auth = createAuthService({ db, config, captcha, sessions });
   const profile = createProfileService({ db, config });
   registerAuthentication(app, auth);
 

@@ -28,6 +28,8 @@ const ZEnv = z.object({
   ADMIN_EMAIL: z.email().default('admin@jiema.local'),
   CAPTCHA: bool(true),
   SESSION_TTL_HOURS: positiveInt(24 * 7),
+  /** How long a process may reuse a session lookup at most (0 = off); any change ends it at once. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   CAPTCHA_TTL_SECONDS: positiveInt(300),
   /** log2 of the scrypt cost; 16 = 64 MiB of memory per hash. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(16),
@@ -59,6 +61,7 @@ export type Config = {
   adminEmail: string;
   captchaEnabled: boolean;
   sessionTtlMs: number;
+  sessionCacheMs: number;
   captchaTtlMs: number;
   passwordHashCost: number;
   loginLimitPerIp: number;
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     captchaEnabled: e.CAPTCHA,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     captchaTtlMs: e.CAPTCHA_TTL_SECONDS * 1000,
     passwordHashCost: e.PASSWORD_HASH_COST,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,

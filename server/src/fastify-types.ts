@@ -1,5 +1,6 @@
 import type { Locale } from '@jiema/shared';
 import type { AuthUser } from './modules/auth/auth-user';
+import type { SessionCache } from './modules/auth/session-cache';
 
 /** How a route authenticates: a valid session is required (default), may be absent, or is not looked at. */
 export type AuthMode = 'required' | 'optional' | 'none';
@@ -9,6 +10,10 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** The permission a caller needs (spec §6); type 1 passes every check. */
     permission?: string;
+  }
+  interface FastifyInstance {
+    /** Session lookups kept in memory while exact; its counters are read by the tests and benchmarks. */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     locale: Locale;

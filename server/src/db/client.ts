@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { listenOnPostgres } from './listen-postgres';
 
 /** Something SQL can be sent to: the database itself, or one transaction on it. */
 export type Queryable = {
@@ -25,8 +26,26 @@ export type Db = Queryable & {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Counts the writes this process has finished: each transaction, and each statement outside one
+   * that is not a plain `select`, bumps it once done. A cache of rows read earlier is still exact
+   * as long as the count has not moved (and no other process has written: see `listen`).
+   */
+  writeEpoch(): number;
+  /** LISTEN on a channel: notifications sent by any process (PGlite: by this one). */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
 };
+
+export type ListenHandlers = {
+  onNotify(payload: string): void;
+  /** Whether notifications are being received; while false, some may be missed. */
+  onState(listening: boolean): void;
+};
+export type Listener = { close(): Promise<void> };
+
+/** Statements that never change anything (everything else counts as a write, to be safe). */
+const READ_ONLY = /^\s*(select|show|explain)\b/i;
 
 const INT8_OID = 20;
 
@@ -43,19 +62,51 @@ export async function createDb(options: {
 
 async function createPgliteDb(dataDir: string): Promise<Db> {
   const lite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
-  const queryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const epoch = writeCounter();
+  // Inside a transaction nothing counts until the commit: a reader must not see the bump before the data.
+  const queryable = (q: Pick<PGlite, 'query' | 'exec'>, counts: boolean): Queryable => ({
     async query<T>(text: string, values?: readonly unknown[]) {
-      return (await q.query<T>(text, values ? [...values] : undefined)).rows;
+      try {
+        return (await q.query<T>(text, values ? [...values] : undefined)).rows;
+      } finally {
+        if (counts && !READ_ONLY.test(text)) epoch.bump();
+      }
     },
     async exec(script) {
-      await q.exec(script);
+      try {
+        await q.exec(script);
+      } finally {
+        if (counts) epoch.bump();
+      }
     },
   });
   return {
     kind: 'pglite',
-    ...queryable(lite),
-    transaction: (fn) => lite.transaction((tx) => fn(queryable(tx))),
+    ...queryable(lite, true),
+    async transaction(fn) {
+      try {
+        return await lite.transaction((tx) => fn(queryable(tx, false)));
+      } finally {
+        epoch.bump();
+      }
+    },
+    writeEpoch: epoch.read,
+    async listen(channel, handlers) {
+      const unsubscribe = await lite.listen(channel, handlers.onNotify);
+      handlers.onState(true);
+      return { close: () => unsubscribe() };
+    },
     close: () => lite.close(),
+  };
+}
+
+function writeCounter() {
+  let count = 0;
+  return {
+    bump: () => {
+      count += 1;
+    },
+    read: () => count,
   };
 }
 
@@ -72,32 +123,44 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
     // An idle client lost its connection; the pool replaces it on next use.
   });
   await pool.query('select 1');
-  const queryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const epoch = writeCounter();
+  const queryable = (q: pg.Pool | pg.PoolClient, counts: boolean): Queryable => ({
     async query<T>(text: string, values?: readonly unknown[], options?: QueryOptions) {
       const config = { name: options?.prepare, text, values: values as unknown[] | undefined };
-      return (await q.query(config)).rows as T[];
+      try {
+        return (await q.query(config)).rows as T[];
+      } finally {
+        if (counts && !READ_ONLY.test(text)) epoch.bump();
+      }
     },
     async exec(script) {
-      await q.query(script);
+      try {
+        await q.query(script);
+      } finally {
+        if (counts) epoch.bump();
+      }
     },
   });
   return {
     kind: 'postgres',
-    ...queryable(pool),
+    ...queryable(pool, true),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(queryable(client));
+        const result = await fn(queryable(client, false));
         await client.query('commit');
         return result;
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
+        epoch.bump();
         client.release();
       }
     },
+    writeEpoch: epoch.read,
+    listen: (channel, handlers) => listenOnPostgres(url, types, channel, handlers),
     close: () => pool.end(),
   };
 }

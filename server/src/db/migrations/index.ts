@@ -7,6 +7,7 @@ import store from './0006-store';
 import renewals from './0007-renewals';
 import transfersGroups from './0008-transfers-groups';
 import smsHistoryIndexes from './0009-sms-history-indexes';
+import authNotify from './0010-auth-notify';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -19,4 +20,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0007-renewals', sql: renewals },
   { id: '0008-transfers-groups', sql: transfersGroups },
   { id: '0009-sms-history-indexes', sql: smsHistoryIndexes },
+  { id: '0010-auth-notify', sql: authNotify },
 ];

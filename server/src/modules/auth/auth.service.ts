@@ -22,7 +22,13 @@ import {
   insertLoginRecord,
   type LoginOutcome,
 } from './login-records.repository';
-import { findSessionsByTokenHashes, insertSession, revokeSession } from './sessions.repository';
+import type { SessionCache } from './session-cache';
+import {
+  findSessionsByTokenHashes,
+  insertSession,
+  revokeSession,
+  type SessionLookup,
+} from './sessions.repository';
 
 export type ClientInfo = { ip: string; userAgent: string };
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -37,12 +43,16 @@ export function createAuthService({
   db,
   config,
   captcha,
+  sessions,
 }: {
   db: Db;
   config: Config;
   captcha: CaptchaService;
+  /** Keeps lookups in memory while they are exact (session-cache.ts). */
+  sessions: SessionCache;
 }) {
   // Concurrent requests share one session query; each still sees every revocation made before it arrived.
+  const authUsers = new WeakMap<SessionLookup, AuthUser>();
   const findSession = batchPerTick((tokenHashes: string[]) => findSessionsByTokenHashes(db, tokenHashes));
   const record = (client: ClientInfo, account: string, outcome: LoginOutcome, userId: number | null = null) =>
     insertLoginRecord(db, { userId, account, ip: client.ip, userAgent: client.userAgent, outcome });
@@ -147,10 +157,17 @@ export function createAuthService({
 
     /** Resolves a bearer token to its user; distinguishes expired sessions from unknown or revoked ones. */
     async authenticate(token: string): Promise<AuthUser> {
-      const found = await findSession(sha256(token));
+      const hash = sha256(token);
+      const found = await sessions.lookup(hash, () => findSession(hash));
       if (!found || found.revokedAt || !found.user.enabled) throw new AppError('TOKEN_INVALID');
       if (found.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
-      return toAuthUser(found.user, found.sessionId, config.adminUsername);
+      // A lookup served from the session cache is the same object each time: derive its user once.
+      let user = authUsers.get(found);
+      if (!user) {
+        user = toAuthUser(found.user, found.sessionId, config.adminUsername);
+        authUsers.set(found, user);
+      }
+      return user;
     },
   };
 }
