@@ -1,4 +1,3 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { hasPermission, ORDER_STATUSES, type Order, VALIDITY_KINDS, type ValidityKind } from '@jiema/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,6 +16,7 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListActions } from '../../../components/list-actions';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
@@ -228,23 +228,12 @@ export function OrdersPage({
     <Card
       title={title}
       extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void orders.refetch()}
-            loading={orders.isFetching}
-          />
-          {canExport && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting.isPending}
-              onClick={() => exporting.mutate()}
-              data-testid="orders-export"
-            >
-              {t('orders.export')}
-            </Button>
-          )}
-        </Space>
+        <ListActions
+          list={orders}
+          exporting={canExport ? exporting : undefined}
+          exportLabel={t('orders.export')}
+          exportTestId="orders-export"
+        />
       }
     >
       <Flex wrap gap={12} style={{ marginBottom: 16 }}>

@@ -1,20 +1,9 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { hasPermission, type RenewalRecord } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Card, DatePicker, Flex, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { ListActions } from '../../../components/list-actions';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
@@ -126,24 +115,12 @@ export function RenewalRecords({ scope, title }: { scope: RenewalScope; title: s
     <Card
       title={title}
       extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void records.refetch()}
-            loading={records.isFetching}
-            aria-label={t('renewals.refresh')}
-          />
-          {canExport && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting.isPending}
-              onClick={() => exporting.mutate()}
-              data-testid="renewal-records-export"
-            >
-              {t('renewals.export')}
-            </Button>
-          )}
-        </Space>
+        <ListActions
+          list={records}
+          exporting={canExport ? exporting : undefined}
+          exportLabel={t('renewals.export')}
+          exportTestId="renewal-records-export"
+        />
       }
     >
       <Flex wrap gap={12} style={{ marginBottom: 16 }}>

@@ -1,9 +1,9 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { SmsHistoryItem } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Card, DatePicker, Flex, Input, Select, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { ListActions } from '../../../components/list-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
 import { monoStyle } from '../../rentals/components/rental-cells';
@@ -78,23 +78,13 @@ export default function JiemaHistoryPage() {
     <Card
       title={t('sms-history.history.title')}
       extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void history.refetch()}
-            loading={history.isFetching}
-            aria-label={t('sms-history.refresh')}
-            data-testid="jiema-history-refresh"
-          />
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting.isPending}
-            onClick={() => exporting.mutate()}
-            data-testid="jiema-history-export"
-          >
-            {t('sms-history.export')}
-          </Button>
-        </Space>
+        <ListActions
+          list={history}
+          exporting={exporting}
+          exportLabel={t('sms-history.export')}
+          exportTestId="jiema-history-export"
+          refreshTestId="jiema-history-refresh"
+        />
       }
     >
       <Flex wrap gap={12} style={{ marginBottom: 16 }}>

@@ -1,4 +1,3 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   hasPermission,
   PHONE_USAGE_OUTCOMES,
@@ -7,20 +6,10 @@ import {
   VALIDITY_KINDS,
 } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Card, DatePicker, Flex, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { ListActions } from '../../../components/list-actions';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
@@ -187,24 +176,12 @@ export default function PhoneUsageRecordsPage() {
     <Card
       title={t('sms-history.usage.title')}
       extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void usage.refetch()}
-            loading={usage.isFetching}
-            aria-label={t('sms-history.refresh')}
-          />
-          {canExport && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting.isPending}
-              onClick={() => exporting.mutate()}
-              data-testid="phone-usage-export"
-            >
-              {t('sms-history.export')}
-            </Button>
-          )}
-        </Space>
+        <ListActions
+          list={usage}
+          exporting={canExport ? exporting : undefined}
+          exportLabel={t('sms-history.export')}
+          exportTestId="phone-usage-export"
+        />
       }
     >
       <Flex wrap gap={12} style={{ marginBottom: 16 }}>

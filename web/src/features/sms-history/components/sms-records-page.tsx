@@ -1,20 +1,9 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { hasPermission, SMS_MATCH_STATES, type SmsRecord } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Card, DatePicker, Flex, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { ListActions } from '../../../components/list-actions';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
@@ -115,24 +104,12 @@ export default function SmsRecordsPage() {
     <Card
       title={t('sms-history.records.title')}
       extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void records.refetch()}
-            loading={records.isFetching}
-            aria-label={t('sms-history.refresh')}
-          />
-          {canExport && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting.isPending}
-              onClick={() => exporting.mutate()}
-              data-testid="sms-records-export"
-            >
-              {t('sms-history.export')}
-            </Button>
-          )}
-        </Space>
+        <ListActions
+          list={records}
+          exporting={canExport ? exporting : undefined}
+          exportLabel={t('sms-history.export')}
+          exportTestId="sms-records-export"
+        />
       }
     >
       <Flex wrap gap={12} style={{ marginBottom: 16 }}>

@@ -1,9 +1,9 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { hasPermission, type Transfer } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Card, DatePicker, Flex, Input, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { ListActions } from '../../../components/list-actions';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
@@ -54,23 +54,12 @@ export default function AdminTransfersPage() {
     <Card
       title={t('transfers.admin.title')}
       extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void records.refetch()}
-            loading={records.isFetching}
-          />
-          {canExport && (
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting.isPending}
-              onClick={() => exporting.mutate()}
-              data-testid="transfers-export"
-            >
-              {t('transfers.admin.export')}
-            </Button>
-          )}
-        </Space>
+        <ListActions
+          list={records}
+          exporting={canExport ? exporting : undefined}
+          exportLabel={t('transfers.admin.export')}
+          exportTestId="transfers-export"
+        />
       }
     >
       <Flex wrap gap={12} style={{ marginBottom: 16 }}>
