@@ -58,12 +58,13 @@ export default function ApiBatchBindingPage() {
       title: t('rental-groups.columns.link'),
       key: 'link',
       render: (_, g) => (
-        <Space size={4}>
-          <Typography.Text style={{ ...monoStyle, maxWidth: 280 }} ellipsis>
+        // The link gives way (ellipsis) to the copy button, and never spills into the next column.
+        <Flex gap={4} align="center" style={{ minWidth: 0 }}>
+          <Typography.Text style={{ ...monoStyle, flex: 1, minWidth: 0 }} ellipsis>
             {codeLink(g.token)}
           </Typography.Text>
           <CopyButton text={codeLink(g.token)} link testId={`group-link-copy-${g.id}`} />
-        </Space>
+        </Flex>
       ),
     },
     {
