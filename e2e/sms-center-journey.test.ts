@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, newAccount } from './support/accounts';
+import { type Account, E2E_ADMIN, newAccount } from './support/accounts';
 import { callApi, registerCustomer } from './support/api';
 import { logIn, settle, skipRestOfJourneyAfterFailure } from './support/app';
 import { baseUrl, launchBrowser, newAppContext } from './support/browser';
@@ -213,6 +213,28 @@ describe.each(LOCALES)('a customer buys numbers and manages them (%s)', (locale)
       await saveScreenshot(friendPage, locale, 'transfer-received');
     } finally {
       await friendContext.close();
+    }
+  });
+
+  it('an administrator finds the buyer in the order, renewal, transfer and phone usage logs', async () => {
+    const adminContext = await newAppContext(browser, locale);
+    try {
+      const adminPage = await adminContext.newPage();
+      await logIn(adminPage, { username: E2E_ADMIN.adminUsername, password: E2E_ADMIN.adminPassword });
+      const logs: [string, string, string][] = [
+        ['/dashboard/admin/logs/api-orders', 'orders-table', 'admin-api-orders'],
+        ['/dashboard/admin/logs/renewal-records', 'renewal-records-table', 'admin-renewal-records'],
+        ['/dashboard/admin/logs/api-trade-records', 'admin-transfers-table', 'admin-api-trade-records'],
+        ['/dashboard/admin/logs/phone-usage-records', 'phone-usage-table', 'admin-phone-usage'],
+      ];
+      for (const [path, table, shot] of logs) {
+        await adminPage.goto(path);
+        await adminPage.getByTestId(table).getByText(buyerAccount.username).first().waitFor();
+        await still(adminPage);
+        await saveScreenshot(adminPage, locale, shot);
+      }
+    } finally {
+      await adminContext.close();
     }
   });
 });
