@@ -34,8 +34,20 @@ export function toAuthUser(record: UserRecord, sessionId: number, adminUsername:
   return { sessionId, record, userType, permissions: effectivePermissions(record, userType) };
 }
 
+/** Built once per AuthUser: one served from the session cache answers `/auth/info` again and again. */
+const currentUsers = new WeakMap<AuthUser, CurrentUser>();
+
 /** Every field of spec §3's current user. */
 export function toCurrentUser(user: AuthUser): CurrentUser {
+  let current = currentUsers.get(user);
+  if (!current) {
+    current = buildCurrentUser(user);
+    currentUsers.set(user, current);
+  }
+  return current;
+}
+
+function buildCurrentUser(user: AuthUser): CurrentUser {
   const r = user.record;
   return {
     userId: r.id,
