@@ -25,9 +25,6 @@ type LedgerRow = {
   created_at: Date;
 };
 
-export const LEDGER_COLUMNS =
-  'e.id, e.user_id, e.type, e.amount::text as amount, e.balance_after::text as balance_after, e.reference, e.note, e.actor_id, e.created_at';
-
 export const toLedgerEntry = (r: LedgerRow): LedgerEntry => ({
   id: r.id,
   userId: r.user_id,
@@ -40,41 +37,49 @@ export const toLedgerEntry = (r: LedgerRow): LedgerEntry => ({
   createdAt: r.created_at,
 });
 
-/** Locks the user's balance row until the transaction ends: balance changes of one user run one at a time. */
-export async function lockBalance(q: Queryable, userId: number): Promise<string | null> {
-  const rows = await q.query<{ balance: string }>(
-    'select balance::text as balance from users where id = $1 for update',
-    [userId],
-  );
-  return rows[0]?.balance ?? null;
-}
+export type LedgerOutcome = 'not_found' | 'existing' | 'insufficient' | 'applied';
 
-export async function findEntryByReference(q: Queryable, reference: string): Promise<LedgerEntry | null> {
-  const rows = await q.query<LedgerRow>(
-    `select ${LEDGER_COLUMNS} from ledger_entries e where e.reference = $1`,
-    [reference],
-  );
-  return rows[0] ? toLedgerEntry(rows[0]) : null;
-}
-
-/** Adds `amount` to the balance unless it would go below zero; returns the new balance, or null when refused. */
-export async function addToBalance(q: Queryable, userId: number, amount: string): Promise<string | null> {
-  const rows = await q.query<{ balance: string }>(
-    `update users set balance = balance + $2::numeric, updated_at = now()
-     where id = $1 and balance + $2::numeric >= 0 returning balance::text as balance`,
-    [userId, amount],
-  );
-  return rows[0]?.balance ?? null;
-}
-
-export async function insertEntry(
+/**
+ * Calls the ledger's one implementation of a balance change, the SQL function `ledger_apply_change`
+ * (migration 0011), in one round trip: it locks the user's balance row until the transaction ends,
+ * finds an entry of the same reference ('existing', nothing changed), refuses to go below zero
+ * ('insufficient'), else moves the balance and writes the entry with the balance after ('applied').
+ * Its queries each take a fresh snapshot, as separate statements would: the reference lookup sees
+ * what the previous holder of the lock committed.
+ */
+export async function applyChange(
   q: Queryable,
-  entry: Omit<LedgerEntry, 'id' | 'createdAt'>,
-): Promise<LedgerEntry> {
-  const rows = await q.query<LedgerRow>(
-    `insert into ledger_entries as e (user_id, type, amount, balance_after, reference, note, actor_id)
-     values ($1, $2, $3, $4, $5, $6, $7) returning ${LEDGER_COLUMNS}`,
-    [entry.userId, entry.type, entry.amount, entry.balanceAfter, entry.reference, entry.note, entry.actorId],
+  change: {
+    userId: number;
+    type: LedgerType;
+    signedAmount: string;
+    reference: string;
+    note: string;
+    actorId: number | null;
+  },
+): Promise<{ outcome: LedgerOutcome; balanceBefore: string | null; entry: LedgerEntry | null }> {
+  const [row] = await q.query<LedgerRow & { outcome: LedgerOutcome; balance_before: string | null }>(
+    `select * from ${ledgerChangeCall('$1::int', '$2::text', '$3::numeric', '$4::text', '$5::text', '$6::int')}`,
+    [change.userId, change.type, change.signedAmount, change.reference, change.note, change.actorId],
+    { prepare: 'ledger-apply-change' },
   );
-  return toLedgerEntry(rows[0]!);
+  return {
+    outcome: row!.outcome,
+    balanceBefore: row!.balance_before,
+    entry: row!.outcome === 'applied' || row!.outcome === 'existing' ? toLedgerEntry(row!) : null,
+  };
 }
+
+/**
+ * The call of `ledger_apply_change` inside a larger statement (the store purchase charges its order in
+ * the same statement that writes it), with each argument an SQL expression; the caller must treat every
+ * outcome but 'applied' as a failure of the whole statement.
+ */
+export const ledgerChangeCall = (
+  userId: string,
+  type: string,
+  signedAmount: string,
+  reference: string,
+  note: string,
+  actorId: string,
+) => `ledger_apply_change(${userId}, ${type}, ${signedAmount}, ${reference}, ${note}, ${actorId})`;

@@ -1,13 +1,7 @@
 import { formatMoney, LEDGER_DIRECTION, type LedgerType, toMicros } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  addToBalance,
-  findEntryByReference,
-  insertEntry,
-  type LedgerEntry,
-  lockBalance,
-} from './ledger.repository';
+import { applyChange, type LedgerEntry } from './ledger.repository';
 
 export type BalanceChange = {
   userId: number;
@@ -28,41 +22,37 @@ export type AppliedChange = { entry: LedgerEntry; applied: boolean };
  * The one way a balance changes. Call it inside the caller's transaction: it locks the user's
  * balance row, returns the existing entry if this reference was applied before (idempotent), else
  * moves the balance (never below zero) and writes the entry with the balance after, atomically
- * with whatever else the caller's transaction does.
+ * with whatever else the caller's transaction does. The work is the SQL function
+ * `ledger_apply_change` (one round trip); the store purchase calls that same function inside its
+ * one statement (`ledgerChangeCall`), so the rules live in one place.
  */
 export async function applyBalanceChange(tx: Queryable, change: BalanceChange): Promise<AppliedChange> {
   const magnitude = formatMoney(change.amount);
   if (toMicros(magnitude) <= 0n) throw new AppError('BAD_REQUEST');
   const signed = LEDGER_DIRECTION[change.type] === 1 ? magnitude : `-${magnitude}`;
 
-  const balance = await lockBalance(tx, change.userId);
-  if (balance === null) throw new AppError('NOT_FOUND');
-
-  const existing = await findEntryByReference(tx, change.reference);
-  if (existing) {
-    const same =
-      existing.userId === change.userId &&
-      existing.type === change.type &&
-      toMicros(existing.amount) === toMicros(signed);
-    if (!same) throw new AppError('LEDGER_REFERENCE_CONFLICT');
-    return { entry: existing, applied: false };
-  }
-
-  const balanceAfter = await addToBalance(tx, change.userId, signed);
-  if (balanceAfter === null) {
-    throw (
-      change.onInsufficient?.(balance) ??
-      new AppError('BALANCE_WOULD_BE_NEGATIVE', { balance: formatMoney(balance) })
-    );
-  }
-  const entry = await insertEntry(tx, {
+  const { outcome, balanceBefore, entry } = await applyChange(tx, {
     userId: change.userId,
     type: change.type,
-    amount: signed,
-    balanceAfter,
+    signedAmount: signed,
     reference: change.reference,
     note: change.note ?? '',
     actorId: change.actorId ?? null,
   });
-  return { entry, applied: true };
+  if (outcome === 'not_found') throw new AppError('NOT_FOUND');
+  if (outcome === 'existing') {
+    const same =
+      entry!.userId === change.userId &&
+      entry!.type === change.type &&
+      toMicros(entry!.amount) === toMicros(signed);
+    if (!same) throw new AppError('LEDGER_REFERENCE_CONFLICT');
+    return { entry: entry!, applied: false };
+  }
+  if (outcome === 'insufficient') {
+    throw (
+      change.onInsufficient?.(balanceBefore!) ??
+      new AppError('BALANCE_WOULD_BE_NEGATIVE', { balance: formatMoney(balanceBefore!) })
+    );
+  }
+  return { entry: entry!, applied: true };
 }

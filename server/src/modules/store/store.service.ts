@@ -9,39 +9,33 @@ import {
   type StoreAvailability,
   type StoreCountryOffer,
   type StorePrice,
-  toMicros,
 } from '@jiema/shared';
 import type { Config } from '../../config';
-import type { Db, Queryable } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { applyBalanceChange } from '../ledger/ledger.service';
 import { findOrderByIdempotencyKey } from '../orders/orders.repository';
 import { orderPhones } from '../orders/orders.service';
 import { rentalsOfOrder } from '../rentals/rentals.repository';
+import { type PurchaseContext, type PurchaseResult, purchase, purchaseAborted } from './purchase.repository';
 import {
   applicationEnabled,
-  type BoundRental,
-  buyRound,
   enabledValidityOptions,
-  type InsertedOrder,
   type PriceRuleRow,
-  type PurchaseContext,
-  type PurchaseRequest,
   priceRulesFor,
   stockByCountryAndOperator,
 } from './store.repository';
-import { storeTransaction } from './transaction';
+import { abortedForConflict } from './transaction';
 
 export type StoreService = ReturnType<typeof createStoreService>;
 
 /** A secret for a code link: 144 random bits, URL-safe. */
 export const newCodeToken = () => randomBytes(18).toString('base64url');
 
-/** The ledger reference of a purchase: one charge per order, whatever is retried. */
-export const orderChargeReference = (orderId: number) => `order:${orderId}`;
-
-/** How many times a purchase looks again for numbers when others took the ones it saw first. */
-const PICK_ROUNDS = 4;
+/**
+ * How many times a purchase is tried again (a fresh statement, so a fresh snapshot) when others bound
+ * numbers it saw as free, or the database aborted it for a deadlock.
+ */
+const ATTEMPTS = 4;
 
 type PriceKey = {
   applicationId: number;
@@ -102,7 +96,7 @@ function checkChoices(ctx: PurchaseContext, input: PurchaseInput) {
 
 /**
  * Why the order was not written, from what the purchase checked: a choice not on sale, no price, or
- * a balance short of the amount (spec §5). Returns when all was well: the order already existed.
+ * a balance short of the amount (spec §5). Returns when all was well.
  */
 function refuse(ctx: PurchaseContext, input: PurchaseInput) {
   checkChoices(ctx, input);
@@ -134,52 +128,24 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
     return { ...order, phones: orderPhones(await rentalsOfOrder(db, order.id, order.userId)) };
   };
 
-  /**
-   * Checks, prices and writes the order and binds `quantity` numbers: one statement per round (a
-   * second round only when someone else bound some of the numbers this one saw), or throws: the
-   * transaction then leaves nothing behind, no half-sold order.
-   */
-  async function orderAndBind(
-    tx: Queryable,
-    request: PurchaseRequest,
-    input: PurchaseInput,
-  ): Promise<
-    { retried: true } | { retried: false; ctx: PurchaseContext; order: InsertedOrder; bound: BoundRental[] }
-  > {
-    const bound: BoundRental[] = [];
-    const exclude: number[] = [];
-    let ctx: PurchaseContext | null = null;
-    let created: InsertedOrder | null = null;
-    for (let round = 0; round < PICK_ROUNDS && bound.length < request.quantity; round++) {
-      const need = request.quantity - bound.length;
-      const result = await buyRound(tx, {
-        order: created ? { id: created.id } : request,
-        applicationId: request.applicationId,
-        cardType: request.cardType,
-        prefix: request.prefix,
-        cooldownMinutes: config.storeCooldownMinutes,
-        userId: request.userId,
-        exclude,
-        tokens: Array.from({ length: need }, newCodeToken),
-      });
-      if (!created) {
-        ctx = result.ctx!;
-        if (!result.order) {
-          refuse(ctx, input);
-          return { retried: true };
-        }
+  /** One try of the purchase statement; undone, it says why (spec §5 messages), or null to try again. */
+  async function attempt(request: Parameters<typeof purchase>[1]): Promise<PurchaseResult | null> {
+    try {
+      return await purchase(db, request);
+    } catch (error) {
+      if (abortedForConflict(error)) return null;
+      const aborted = purchaseAborted(error);
+      if (aborted === null) throw error;
+      if (aborted.kind === 'conflict') return null;
+      if (aborted.kind === 'short') {
+        throw stockError(aborted.count, request.quantity, config.storeMaxQuantity);
       }
-      created = result.order!;
-      if (result.picked < need) {
-        throw stockError(bound.length + result.picked, request.quantity, config.storeMaxQuantity);
+      if (aborted.outcome === 'insufficient') {
+        throw new AppError('INSUFFICIENT_BALANCE', { needed: aborted.amount });
       }
-      bound.push(...result.bound);
-      exclude.push(...result.bound.map((b) => b.phone_number_id));
+      // The buyer was deleted meanwhile ('not_found'); an order's new reference cannot exist already.
+      throw new AppError('ORDER_FAILED');
     }
-    if (!created || bound.length < request.quantity) {
-      throw stockError(bound.length, request.quantity, config.storeMaxQuantity);
-    }
-    return { retried: false, ctx: ctx!, order: created, bound: bound.sort((x, y) => x.id - y.id) };
   }
 
   return {
@@ -262,54 +228,44 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
     ): Promise<OrderDetail> {
       const userId = buyer.id;
       const key = headerKey ?? input.idempotencyKey ?? null;
-      if (key) {
-        const existing = await findOrderByIdempotencyKey(db, userId, key);
-        if (existing) return replay(existing, input);
-      }
       if (input.quantity > config.storeMaxQuantity) {
+        // A retry answers with its order whatever changed since; the purchase statement checks the key
+        // itself, so only this early refusal looks it up first.
+        const existing = key ? await findOrderByIdempotencyKey(db, userId, key) : null;
+        if (existing) return replay(existing, input);
         throw new AppError('QUANTITY_ABOVE_MAX', { max: config.storeMaxQuantity });
       }
 
       const token = newCodeToken();
-      const outcome = await storeTransaction(db, async (tx) => {
-        const done = await orderAndBind(
-          tx,
-          {
-            userId,
-            applicationId: input.applicationId,
-            countryCode: input.countryCode,
-            operatorId: input.operatorId ?? null,
-            prefix: input.prefix ?? null,
-            cardType: input.cardType,
-            validityOptionId: input.validityOptionId,
-            smsType: input.smsType,
-            quantity: input.quantity,
-            token,
-            idempotencyKey: key,
-          },
-          input,
-        );
-        if (done.retried) return done;
-        const { order } = done;
-        if (toMicros(order.amount) > 0n) {
-          await applyBalanceChange(tx, {
-            userId,
-            type: 'consume',
-            amount: order.amount,
-            reference: orderChargeReference(order.id),
-            note: order.order_no,
-            onInsufficient: () => new AppError('INSUFFICIENT_BALANCE', { needed: order.amount }),
-          });
-        }
-        return done;
-      });
-
-      if (outcome.retried) {
-        const existing = await findOrderByIdempotencyKey(db, userId, key!);
-        if (!existing) throw new AppError('ORDER_FAILED');
-        return replay(existing, input);
+      let outcome: PurchaseResult | null = null;
+      for (let tries = 0; tries < ATTEMPTS && outcome === null; tries++) {
+        outcome = await attempt({
+          userId,
+          applicationId: input.applicationId,
+          countryCode: input.countryCode,
+          operatorId: input.operatorId ?? null,
+          prefix: input.prefix ?? null,
+          cardType: input.cardType,
+          validityOptionId: input.validityOptionId,
+          smsType: input.smsType,
+          quantity: input.quantity,
+          token,
+          idempotencyKey: key,
+          cooldownMinutes: config.storeCooldownMinutes,
+          tokens: Array.from({ length: input.quantity }, newCodeToken),
+        });
+      }
+      if (outcome === null) throw new AppError('ORDER_FAILED');
+      if (!outcome.order) {
+        // Nothing written: a retry (the key is used: its order answers, whatever changed since, as a
+        // balance spent on it), or a refusal; only these rare answers look the key up.
+        const existing = key ? await findOrderByIdempotencyKey(db, userId, key) : null;
+        if (existing) return replay(existing, input);
+        refuse(outcome.ctx, input);
+        throw new AppError('ORDER_FAILED');
       }
       const { order, bound, ctx } = outcome;
+
       return {
         id: order.id,
         orderNo: order.order_no,
