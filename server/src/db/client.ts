@@ -44,7 +44,10 @@ export type ListenHandlers = {
 };
 export type Listener = { close(): Promise<void> };
 
-/** Statements that never change anything (everything else counts as a write, to be safe). */
+/**
+ * Statements that never change anything (everything else counts as a write, to be safe). A `select`
+ * of a function that writes (`ledger_apply_change`) runs inside a transaction, whose end counts.
+ */
 const READ_ONLY = /^\s*(select|show|explain)\b/i;
 
 const INT8_OID = 20;
