@@ -7,6 +7,7 @@ import type { App } from './app-types';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import './fastify-types';
+import { serializingSharedOnce } from './lib/reply';
 import { requestLocale } from './lib/request-locale';
 import { zodValidatorCompiler } from './lib/request-validation';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes';
@@ -51,7 +52,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializingSharedOnce(serializerCompiler));
   app.decorateRequest('locale', 'zh-CN');
   app.addHook('onRequest', async (request) => {
     request.locale = requestLocale(request);

@@ -117,6 +117,25 @@ describe('in one process', () => {
     expect(dataOf(await info(t.app, user.token)).nickName).toBe('Changed');
   });
 
+  test('a repeated answer follows the language of each request, and every change', async () => {
+    const user = await loginAs(t, USER_TYPE.CUSTOMER);
+    const inEnglish = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/auth/info',
+        headers: { ...authed(user.token), 'x-locale': 'en-US' },
+      });
+    const zh = await info(t.app, user.token);
+    const en = await inEnglish();
+    expect(zh.json().message).toBe('操作成功');
+    expect(en.json().message).toBe('Success');
+    expect((await info(t.app, user.token)).body).toBe(zh.body);
+    expect((await inEnglish()).body).toBe(en.body);
+    await t.db.query('update users set nick_name = $2 where id = $1', [user.userId, 'Again']);
+    expect(dataOf(await inEnglish()).nickName).toBe('Again');
+    expect(dataOf(await info(t.app, user.token)).nickName).toBe('Again');
+  });
+
   test('SESSION_CACHE_SECONDS=0 turns it off', async () => {
     const off = await createTestApp({ SESSION_CACHE_SECONDS: '0' });
     try {

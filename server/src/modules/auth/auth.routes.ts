@@ -1,7 +1,7 @@
 import { envelopeOf, ZCaptcha, ZCurrentUser, ZLoginInput, ZLoginResult, ZRegisterInput } from '@jiema/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types';
-import { ok } from '../../lib/reply';
+import { ok, okShared } from '../../lib/reply';
 import type { AuthService } from './auth.service';
 import { toCurrentUser } from './auth-user';
 import type { CaptchaService } from './captcha.service';
@@ -37,7 +37,8 @@ export function registerAuthRoutes(
         response: { 200: envelopeOf(ZCurrentUser) },
       },
     },
-    async (request) => ok(request, toCurrentUser(request.user!)),
+    // Polled by every open page: a cached session's answer is serialized once (okShared).
+    async (request) => okShared(request, toCurrentUser(request.user!)),
   );
 
   app.get(
