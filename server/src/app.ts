@@ -54,8 +54,10 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializingSharedOnce(serializerCompiler));
   app.decorateRequest('locale', 'zh-CN');
-  app.addHook('onRequest', async (request) => {
+  // Callback style, not async: no promise per request for a hook that never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = requestLocale(request);
+    done();
   });
   registerErrorHandler(app);
 

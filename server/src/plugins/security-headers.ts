@@ -45,7 +45,8 @@ function computeSecurityHeaders(): Record<string, string> {
 
 export function registerSecurityHeaders(app: App) {
   const headers = computeSecurityHeaders();
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }
