@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, E2E_ADMIN, newAccount } from './support/accounts';
 import { callApi, registerCustomer } from './support/api';
 import { logIn, settle, skipRestOfJourneyAfterFailure } from './support/app';
@@ -94,6 +94,18 @@ describe.each(LOCALES)('a customer buys numbers and manages them (%s)', (locale)
   afterAll(async () => {
     await context?.close();
   });
+  // What the page showed when a step failed, for whoever reads the CI log.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !page) return;
+    await saveScreenshot(page, locale, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(
+      () => undefined,
+    );
+    const notices = await page
+      .locator('.ant-message-notice')
+      .allTextContents()
+      .catch(() => []);
+    console.error(`[${locale}] "${task.name}" failed on ${page.url()}; notices: ${JSON.stringify(notices)}`);
+  });
 
   it('buys two day rentals in the API store, after a confirmation', async () => {
     await page.goto(`/dashboard/api-store?app=${appId}&country=GB`);
@@ -147,7 +159,11 @@ describe.each(LOCALES)('a customer buys numbers and manages them (%s)', (locale)
       .click();
     await expect.poll(() => page.getByTestId('renewal-total').textContent()).toMatch(/[1-9]\d*\.\d{6}/);
     await page.getByTestId('renewal-submit').click();
-    await page.getByTestId('renewal-confirm').click();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/renewals') && r.request().method() === 'POST'),
+      page.getByTestId('renewal-confirm').click(),
+    ]);
+    expect(response.status(), await response.text()).toBe(200);
     await page.locator('.ant-message-notice').filter({ hasText: words.renewed }).waitFor();
     await firstRow(page, 'renewal-records-table').waitFor();
     const after = await myRentals(page);
