@@ -10,6 +10,7 @@ export * from './plans';
 export * from './schemas/admin-users';
 export * from './schemas/ads';
 export * from './schemas/announcements';
+export * from './schemas/api-options';
 export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/catalog';
