@@ -5,7 +5,6 @@ import {
   Card,
   Image,
   Input,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -18,6 +17,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteAd } from '../api/delete-ad';
 import { useAds } from '../api/list-ads';
@@ -162,26 +162,15 @@ export default function AdManagePage() {
       key: 'actions',
       width: 130,
       render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => openForm(row)} data-testid={`ad-edit-${row.id}`}>
-              {t('ads.edit')}
-            </Button>
-          )}
-          {can('admin:ad:del') && (
-            <Popconfirm
-              title={t('ads.deleteConfirm')}
-              okButtonProps={{ danger: true }}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(row.id)}
-            >
-              <Button type="link" size="small" danger data-testid={`ad-delete-${row.id}`}>
-                {t('ads.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          onEdit={canEdit ? () => openForm(row) : undefined}
+          editLabel={t('ads.edit')}
+          editTestId={`ad-edit-${row.id}`}
+          onDelete={can('admin:ad:del') ? () => remove.mutateAsync(row.id) : undefined}
+          deleteLabel={t('ads.delete')}
+          deleteTestId={`ad-delete-${row.id}`}
+          confirmTitle={t('ads.deleteConfirm')}
+        />
       ),
     },
   ];

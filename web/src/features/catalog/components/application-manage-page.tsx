@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Input,
-  Popconfirm,
   Select,
   Space,
   Table,
@@ -16,6 +15,7 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteApplication } from '../api/delete-application';
 import { exportApplications } from '../api/export-applications';
@@ -159,30 +159,15 @@ export default function ApplicationManagePage() {
       width: 130,
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => openForm(row)}
-              data-testid={`application-edit-${row.code}`}
-            >
-              {t('catalog.edit')}
-            </Button>
-          )}
-          {can('admin:application:del') && (
-            <Popconfirm
-              title={t('catalog.application.deleteTitle', { name: row.nameEn })}
-              description={t('catalog.application.deleteWarning')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(row.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('catalog.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          onEdit={canEdit ? () => openForm(row) : undefined}
+          editLabel={t('catalog.edit')}
+          editTestId={`application-edit-${row.code}`}
+          onDelete={can('admin:application:del') ? () => remove.mutateAsync(row.id) : undefined}
+          deleteLabel={t('catalog.delete')}
+          confirmTitle={t('catalog.application.deleteTitle', { name: row.nameEn })}
+          confirmDescription={t('catalog.application.deleteWarning')}
+        />
       ),
     },
   ];

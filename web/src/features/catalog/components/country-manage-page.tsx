@@ -6,7 +6,6 @@ import {
   Card,
   Input,
   InputNumber,
-  Popconfirm,
   Select,
   Space,
   Table,
@@ -16,6 +15,7 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteCountry } from '../api/delete-country';
 import { exportCountries } from '../api/export-countries';
@@ -167,30 +167,15 @@ export default function CountryManagePage() {
       key: 'actions',
       width: 140,
       render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => openForm(row)}
-              data-testid={`country-edit-${row.code}`}
-            >
-              {t('catalog.edit')}
-            </Button>
-          )}
-          {can('admin:country:del') && (
-            <Popconfirm
-              title={t('catalog.country.deleteTitle', { name: `${row.flag} ${row.code}` })}
-              description={t('catalog.country.deleteWarning')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(row.code)}
-            >
-              <Button type="link" size="small" danger>
-                {t('catalog.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          onEdit={canEdit ? () => openForm(row) : undefined}
+          editLabel={t('catalog.edit')}
+          editTestId={`country-edit-${row.code}`}
+          onDelete={can('admin:country:del') ? () => remove.mutateAsync(row.code) : undefined}
+          deleteLabel={t('catalog.delete')}
+          confirmTitle={t('catalog.country.deleteTitle', { name: `${row.flag} ${row.code}` })}
+          confirmDescription={t('catalog.country.deleteWarning')}
+        />
       ),
     },
   ];

@@ -1,9 +1,10 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { ANY_OPERATOR_CODE, type Operator } from '@jiema/shared';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteOperator } from '../api/delete-operator';
 import { exportOperators } from '../api/export-operators';
@@ -114,25 +115,18 @@ export default function OperatorManagePage() {
       key: 'actions',
       width: 140,
       render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => openForm(row)}>
-              {t('catalog.edit')}
-            </Button>
-          )}
-          {can('admin:operator:del') && row.code !== ANY_OPERATOR_CODE && (
-            <Popconfirm
-              title={t('catalog.operator.deleteTitle', { name: row.name })}
-              description={t('catalog.operator.deleteWarning')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(row.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('catalog.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          onEdit={canEdit ? () => openForm(row) : undefined}
+          editLabel={t('catalog.edit')}
+          onDelete={
+            can('admin:operator:del') && row.code !== ANY_OPERATOR_CODE
+              ? () => remove.mutateAsync(row.id)
+              : undefined
+          }
+          deleteLabel={t('catalog.delete')}
+          confirmTitle={t('catalog.operator.deleteTitle', { name: row.name })}
+          confirmDescription={t('catalog.operator.deleteWarning')}
+        />
       ),
     },
   ];

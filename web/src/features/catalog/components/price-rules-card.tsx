@@ -1,21 +1,11 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CARD_TYPES, type PriceRule } from '@jiema/shared';
-import {
-  App,
-  Button,
-  Card,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deletePriceRule } from '../api/delete-price-rule';
 import { exportPriceRules } from '../api/export-price-rules';
@@ -155,24 +145,13 @@ export function PriceRulesCard() {
       key: 'actions',
       width: 130,
       render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => openForm(row)}>
-              {t('catalog.edit')}
-            </Button>
-          )}
-          {can('admin:api-option:del') && (
-            <Popconfirm
-              title={t('catalog.price.deleteTitle')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(row.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('catalog.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          onEdit={canEdit ? () => openForm(row) : undefined}
+          editLabel={t('catalog.edit')}
+          onDelete={can('admin:api-option:del') ? () => remove.mutateAsync(row.id) : undefined}
+          deleteLabel={t('catalog.delete')}
+          confirmTitle={t('catalog.price.deleteTitle')}
+        />
       ),
     },
   ];

@@ -8,7 +8,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Radio,
   Row,
   Select,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { translateIssueMessage, zodFieldRule } from '../../../lib/form-rules';
 import { createValidityOption } from '../api/create-validity-option';
 import { deleteValidityOption } from '../api/delete-validity-option';
@@ -219,25 +219,14 @@ export function ValidityOptionsCard() {
       key: 'actions',
       width: 130,
       render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => openForm(row)}>
-              {t('catalog.edit')}
-            </Button>
-          )}
-          {can('admin:api-option:del') && (
-            <Popconfirm
-              title={t('catalog.validity.deleteTitle', { name: name(row.nameZh, row.nameEn) })}
-              description={t('catalog.validity.deleteWarning', { count: row.ruleCount })}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(row.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('catalog.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          onEdit={canEdit ? () => openForm(row) : undefined}
+          editLabel={t('catalog.edit')}
+          onDelete={can('admin:api-option:del') ? () => remove.mutateAsync(row.id) : undefined}
+          deleteLabel={t('catalog.delete')}
+          confirmTitle={t('catalog.validity.deleteTitle', { name: name(row.nameZh, row.nameEn) })}
+          confirmDescription={t('catalog.validity.deleteWarning', { count: row.ruleCount })}
+        />
       ),
     },
   ];

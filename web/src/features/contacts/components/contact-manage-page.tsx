@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Input,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -16,6 +15,7 @@ import {
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteContact } from '../api/delete-contact';
 import { useContacts } from '../api/list-contacts';
@@ -130,31 +130,15 @@ export default function ContactManagePage() {
       key: 'actions',
       width: 130,
       render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => openForm(row)}
-              data-testid={`contact-edit-${row.id}`}
-            >
-              {t('contacts.edit')}
-            </Button>
-          )}
-          {can('admin:contact:del') && (
-            <Popconfirm
-              title={t('contacts.deleteConfirm')}
-              okButtonProps={{ danger: true }}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(row.id)}
-            >
-              <Button type="link" size="small" danger data-testid={`contact-delete-${row.id}`}>
-                {t('contacts.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          onEdit={canEdit ? () => openForm(row) : undefined}
+          editLabel={t('contacts.edit')}
+          editTestId={`contact-edit-${row.id}`}
+          onDelete={can('admin:contact:del') ? () => remove.mutateAsync(row.id) : undefined}
+          deleteLabel={t('contacts.delete')}
+          deleteTestId={`contact-delete-${row.id}`}
+          confirmTitle={t('contacts.deleteConfirm')}
+        />
       ),
     },
   ];
