@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CsvColumn } from '../../lib/csv';
 import { paged } from '../../lib/pagination';
-import { allAddRecords, findAddRecordFile, listAddRecords } from './phone-imports.repository';
+import { allAddRecords, findAddRecordFile, listAddRecords } from './add-records.repository';
 
 export type AddRecordService = ReturnType<typeof createAddRecordService>;
 

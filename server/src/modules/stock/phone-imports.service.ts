@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
 import { newFileId } from '../../lib/secrets';
 import { type Actor, audit } from '../audit/audit';
+import { finishAddRecord, insertAddRecord } from './add-records.repository';
 import {
   addAnalysisProgress,
   completeImport,
@@ -23,9 +24,7 @@ import {
   deleteImportItems,
   failStaleImports,
   findImport,
-  finishAddRecord,
   type ImportRow,
-  insertAddRecord,
   insertImport,
   insertUploadedFile,
   listImportItems,
