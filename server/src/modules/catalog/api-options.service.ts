@@ -16,25 +16,27 @@ import { type Actor, audit } from '../audit/audit';
 import {
   applyPriceChange,
   deletePriceRule,
-  deleteValidityOption,
   exists,
   exportPriceRules,
   findApplicablePriceRule,
   findPriceRule,
-  findValidityOption,
   insertPriceRule,
-  insertValidityOption,
   listPriceRules,
-  listValidityOptions,
   lockPriceRules,
   operatorBelongsTo,
   type PriceLookup,
   priceRuleScopeTaken,
   updatePriceRule,
-  updateValidityOption,
-  validityTaken,
 } from './api-options.repository';
 import { isForeignKeyViolation, isUniqueViolation } from './sql';
+import {
+  deleteValidityOption,
+  findValidityOption,
+  insertValidityOption,
+  listValidityOptions,
+  updateValidityOption,
+  validityTaken,
+} from './validity-options.repository';
 
 export type { PriceLookup } from './api-options.repository';
 export type ApiOptionsService = ReturnType<typeof createApiOptionsService>;

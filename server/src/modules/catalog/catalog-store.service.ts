@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
-import { listEnabledValidityOptions, listValidityOptionChoices } from './api-options.repository';
 import { listApplicationOptions, listEnabledApplications } from './applications.repository';
 import { listCountryOptions, listEnabledCountries } from './countries.repository';
 import { listEnabledOperators } from './operators.repository';
+import { listEnabledValidityOptions, listValidityOptionChoices } from './validity-options.repository';
 
 export type CatalogStoreService = ReturnType<typeof createCatalogStoreService>;
 
