@@ -5,10 +5,8 @@ import {
   AutoComplete,
   Button,
   Card,
-  Divider,
   Flex,
   Input,
-  Popconfirm,
   Select,
   Space,
   Table,
@@ -27,6 +25,7 @@ import { useStockOptions } from '../api/get-stock-options';
 import { usePhoneNumbers } from '../api/list-phone-numbers';
 import { setPhoneState } from '../api/set-phone-state';
 import { EditPhoneNumberModal } from './edit-phone-number-modal';
+import { PhoneBulkBar } from './phone-bulk-bar';
 import {
   CountrySelect,
   formatTime,
@@ -341,67 +340,16 @@ export default function PhoneNumbersPage() {
       </Flex>
 
       {canBulk && (
-        <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }} data-testid="phone-bulk">
-          <Typography.Text type="secondary">
-            {t('stock.bulk.selected', { count: selected.length })}
-          </Typography.Text>
-          {canEdit && (
-            <>
-              <Button
-                size="small"
-                disabled={selected.length === 0}
-                loading={busy}
-                onClick={() => changeState.mutate({ ids: selected, enabled: true })}
-                data-testid="bulk-enable"
-              >
-                {t('stock.bulk.enableSelected')}
-              </Button>
-              <Button
-                size="small"
-                disabled={selected.length === 0}
-                loading={busy}
-                onClick={() => changeState.mutate({ ids: selected, enabled: false })}
-                data-testid="bulk-disable"
-              >
-                {t('stock.bulk.disableSelected')}
-              </Button>
-            </>
-          )}
-          {can('admin:phone:del') && (
-            <Popconfirm
-              title={t('stock.bulk.deleteTitle', { count: selected.length })}
-              description={t('stock.bulk.deleteHint')}
-              okButtonProps={{ danger: true }}
-              disabled={selected.length === 0}
-              onConfirm={() => remove.mutateAsync(selected)}
-            >
-              <Button size="small" danger disabled={selected.length === 0} loading={busy}>
-                {t('stock.bulk.deleteSelected')}
-              </Button>
-            </Popconfirm>
-          )}
-          {canEdit && (
-            <>
-              <Divider orientation="vertical" />
-              <Button
-                size="small"
-                disabled={total === 0}
-                onClick={() => confirmAll(true)}
-                data-testid="bulk-enable-all"
-              >
-                {t('stock.bulk.enableAll', { count: total })}
-              </Button>
-              <Button
-                size="small"
-                disabled={total === 0}
-                onClick={() => confirmAll(false)}
-                data-testid="bulk-disable-all"
-              >
-                {t('stock.bulk.disableAll', { count: total })}
-              </Button>
-            </>
-          )}
-        </Flex>
+        <PhoneBulkBar
+          selected={selected.length}
+          total={total}
+          busy={busy}
+          canEdit={canEdit}
+          canDelete={can('admin:phone:del')}
+          onSelected={(enabled) => changeState.mutate({ ids: selected, enabled })}
+          onDeleteSelected={() => remove.mutateAsync(selected)}
+          onAll={confirmAll}
+        />
       )}
 
       <Table<PhoneNumber>
