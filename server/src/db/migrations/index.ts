@@ -9,6 +9,7 @@ import transfersGroups from './0008-transfers-groups';
 import smsHistoryIndexes from './0009-sms-history-indexes';
 import authNotify from './0010-auth-notify';
 import oneStatementPurchase from './0011-one-statement-purchase';
+import codeSettings from './0012-code-settings';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0009-sms-history-indexes', sql: smsHistoryIndexes },
   { id: '0010-auth-notify', sql: authNotify },
   { id: '0011-one-statement-purchase', sql: oneStatementPurchase },
+  { id: '0012-code-settings', sql: codeSettings },
 ];
