@@ -2,7 +2,9 @@ import { CATALOG_ERRORS } from './error-catalogue/catalog';
 import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
 import { MONEY_ERRORS } from './error-catalogue/money';
+import { PRIVILEGE_ERRORS } from './error-catalogue/privilege';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
+import { REQUESTS_ERRORS } from './error-catalogue/requests';
 import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
 import { TRANSFERS_ERRORS } from './error-catalogue/transfers';
@@ -23,6 +25,8 @@ export const ERRORS = {
   ...STORE_ERRORS,
   ...RENEWALS_ERRORS,
   ...TRANSFERS_ERRORS,
+  ...PRIVILEGE_ERRORS,
+  ...REQUESTS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
