@@ -49,7 +49,7 @@ export const ADMIN_PERMISSIONS = [
   ...crud('ticket', ['list', 'edit', 'del', 'export']),
   ...crud('registration-analysis', ['list']),
   ...crud('login-analysis', ['list']),
-  ...crud('logs', ['list', 'export']),
+  ...crud('logs', ['list', 'edit', 'export']),
   ...crud('announcement', ['list', 'add', 'edit', 'del']),
   ...crud('tools', ['list', 'edit']),
 ] as const;
