@@ -48,11 +48,6 @@ export function compilePattern(pattern: string): RE2JS | null {
 
 export type PatternedApplication = { senderPattern: string; keywordPattern: string };
 
-/** Whether the application has a sender or keyword pattern at all (else it accepts any SMS of its number). */
-export function hasAttributionPattern(app: PatternedApplication): boolean {
-  return Boolean(compilePattern(app.senderPattern) || compilePattern(app.keywordPattern));
-}
-
 /**
  * Whether an inbound SMS belongs to the application: its sender matches the sender pattern or its
  * text matches the keyword pattern. An application with neither pattern (such as "Any other")
