@@ -1,6 +1,7 @@
 import { CATALOG_ERRORS } from './error-catalogue/catalog';
 import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
+import { INBOUND_ERRORS } from './error-catalogue/inbound';
 import { MONEY_ERRORS } from './error-catalogue/money';
 import { PRIVILEGE_ERRORS } from './error-catalogue/privilege';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
@@ -27,6 +28,7 @@ export const ERRORS = {
   ...TRANSFERS_ERRORS,
   ...PRIVILEGE_ERRORS,
   ...REQUESTS_ERRORS,
+  ...INBOUND_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
