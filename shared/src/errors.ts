@@ -1,4 +1,5 @@
 import { CATALOG_ERRORS } from './error-catalogue/catalog';
+import { CODE_DELIVERY_ERRORS } from './error-catalogue/code-delivery';
 import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
 import { MONEY_ERRORS } from './error-catalogue/money';
@@ -23,6 +24,7 @@ export const ERRORS = {
   ...STORE_ERRORS,
   ...RENEWALS_ERRORS,
   ...TRANSFERS_ERRORS,
+  ...CODE_DELIVERY_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
