@@ -19,6 +19,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createCaptchaService } from './modules/auth/captcha.service';
 import { createSessionCache } from './modules/auth/session-cache';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
+import { registerCodeDelivery } from './modules/code-delivery/code-delivery.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerFinanceRoutes } from './modules/finance/finance.routes';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerSmsCenterRoutes(app, { db, config });
   registerGatewayRoutes(app, { db });
   registerInboundRoutes(app, { db });
+  await registerCodeDelivery(app, { db, config });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -47,6 +47,16 @@ const ZEnv = z.object({
   STORE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(525_600).default(10),
   /** How often the sweep ends due rentals and refunds activations that got no SMS; 0 = never (tests). */
   STORE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** Requests per minute one code link (or one API key's code listing) may make, across all processes. */
+  CODE_LINK_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(120),
+  /** Tries of a customer webhook in all; the wait after the first failure, doubled after each. */
+  CODE_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  CODE_WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(86_400).default(120),
+  CODE_WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(5),
+  /** on: customer webhooks may point to loopback and private networks (tests, closed installations). */
+  CODE_WEBHOOK_ALLOW_PRIVATE: bool(false),
+  /** How often a live event stream sends a keep-alive comment. */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
 });
 
 export type Config = {
@@ -75,6 +85,12 @@ export type Config = {
   storeMaxQuantity: number;
   storeCooldownMinutes: number;
   storeSweepIntervalMs: number;
+  codeLinkLimitPerMinute: number;
+  codeWebhookMaxAttempts: number;
+  codeWebhookRetryBaseMs: number;
+  codeWebhookTimeoutMs: number;
+  codeWebhookAllowPrivate: boolean;
+  eventsHeartbeatMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -113,5 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeMaxQuantity: e.STORE_MAX_QUANTITY,
     storeCooldownMinutes: e.STORE_COOLDOWN_MINUTES,
     storeSweepIntervalMs: e.STORE_SWEEP_INTERVAL_SECONDS * 1000,
+    codeLinkLimitPerMinute: e.CODE_LINK_LIMIT_PER_MINUTE,
+    codeWebhookMaxAttempts: e.CODE_WEBHOOK_MAX_ATTEMPTS,
+    codeWebhookRetryBaseMs: e.CODE_WEBHOOK_RETRY_BASE_SECONDS * 1000,
+    codeWebhookTimeoutMs: e.CODE_WEBHOOK_TIMEOUT_SECONDS * 1000,
+    codeWebhookAllowPrivate: e.CODE_WEBHOOK_ALLOW_PRIVATE,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
   };
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '@jiema/shared';
 import type { AuthUser } from './modules/auth/auth-user';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { SmsArrivals } from './modules/code-delivery/sms-arrivals';
 
 /** How a route authenticates: a valid session is required (default), may be absent, or is not looked at. */
 export type AuthMode = 'required' | 'optional' | 'none';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Session lookups kept in memory while exact; its counters are read by the tests and benchmarks. */
     sessionCache: SessionCache;
+    /** This process's LISTEN on `jiema_sms` (code link long-polls, live events, the webhook worker). */
+    smsArrivals: SmsArrivals;
   }
   interface FastifyRequest {
     locale: Locale;

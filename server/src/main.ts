@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { createWebhookWorker } from './modules/code-delivery/webhook-worker';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
 async function main() {
@@ -33,6 +34,19 @@ async function main() {
     log: app.log,
   });
 
+  // Sends customer webhooks from the outbox; safe with several processes (SKIP LOCKED under a lease).
+  const webhooks = createWebhookWorker(
+    db,
+    {
+      maxAttempts: config.codeWebhookMaxAttempts,
+      retryBaseMs: config.codeWebhookRetryBaseMs,
+      timeoutMs: config.codeWebhookTimeoutMs,
+      allowPrivate: config.codeWebhookAllowPrivate,
+    },
+    { arrivals: app.smsArrivals, log: app.log },
+  );
+  webhooks.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -40,6 +54,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app.close();
+    await webhooks.stop();
     await sweeper.stop();
     await db.close();
     clearTimeout(timer);

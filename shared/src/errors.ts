@@ -1,4 +1,5 @@
 import { CATALOG_ERRORS } from './error-catalogue/catalog';
+import { CODE_DELIVERY_ERRORS } from './error-catalogue/code-delivery';
 import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
 import { INBOUND_ERRORS } from './error-catalogue/inbound';
@@ -29,6 +30,7 @@ export const ERRORS = {
   ...PRIVILEGE_ERRORS,
   ...REQUESTS_ERRORS,
   ...INBOUND_ERRORS,
+  ...CODE_DELIVERY_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,6 @@
 import type { Locale } from './locale';
 import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
+import { CODE_DELIVERY_VALIDATION_MESSAGES } from './validation-messages/code-delivery';
 import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
 import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
 import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
@@ -27,6 +28,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_HISTORY_VALIDATION_MESSAGES,
   ...TRANSFERS_VALIDATION_MESSAGES,
   ...INBOUND_VALIDATION_MESSAGES,
+  ...CODE_DELIVERY_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

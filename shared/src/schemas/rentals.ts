@@ -100,6 +100,8 @@ export type RentalListQuery = z.infer<typeof ZRentalListQuery>;
 /** One number as its code link shows it. */
 export const ZCodeItem = z.object({
   phoneNumber: z.string(),
+  /** The same number (the name the JSON answer format promises). */
+  number: z.string(),
   applicationCode: z.string(),
   /** In the caller's language. */
   applicationName: z.string(),
@@ -110,6 +112,8 @@ export const ZCodeItem = z.object({
   text: z.string().nullable(),
   sender: z.string().nullable(),
   receivedAt: z.string().nullable(),
+  /** `receivedAt` in ISO 8601 with the offset of the owner's time zone (code retrieval settings). */
+  time: z.string().nullable(),
   waitingForAnother: z.boolean(),
 });
 export type CodeItem = z.infer<typeof ZCodeItem>;

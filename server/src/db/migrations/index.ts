@@ -12,6 +12,8 @@ import oneStatementPurchase from './0011-one-statement-purchase';
 import codeSettings from './0012-code-settings';
 import inboundGateways from './0017-inbound-gateways';
 import smppConnectorState from './0021-smpp-connector-state';
+import codeDelivery from './0022-code-delivery';
+import codeLinkLimits from './0023-code-link-limits';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -29,4 +31,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0012-code-settings', sql: codeSettings },
   { id: '0017-inbound-gateways', sql: inboundGateways },
   { id: '0021-smpp-connector-state', sql: smppConnectorState },
+  { id: '0022-code-delivery', sql: codeDelivery },
+  { id: '0023-code-link-limits', sql: codeLinkLimits },
 ];

@@ -1,12 +1,4 @@
-import {
-  envelopeOf,
-  pagedOf,
-  ZCodeAnswer,
-  ZCodeTokenParams,
-  ZRental,
-  ZRentalIdParams,
-  ZRentalListQuery,
-} from '@jiema/shared';
+import { envelopeOf, pagedOf, ZRental, ZRentalIdParams, ZRentalListQuery } from '@jiema/shared';
 import type { App } from '../../app-types';
 import { ok } from '../../lib/reply';
 import { actorOf } from '../audit/audit';
@@ -110,24 +102,5 @@ export function registerRentalRoutes(app: App, { rentals }: { rentals: RentalsSe
       },
     },
     async (request) => ok(request, await rentals.unsuspend(actorOf(request), request.params.id)),
-  );
-
-  app.get(
-    '/api/code/:token',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags,
-        summary:
-          'Public code link: the latest code of a rental token, or of every number of an order token (no login: the token is the secret)',
-        params: ZCodeTokenParams,
-        response: { 200: envelopeOf(ZCodeAnswer) },
-        security: [],
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok(request, await rentals.code(request.params.token, request.locale));
-    },
   );
 }

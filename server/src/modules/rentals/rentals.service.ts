@@ -1,9 +1,8 @@
-import type { CodeAnswer, Locale, Rental, RentalListQuery } from '@jiema/shared';
+import type { RentalListQuery } from '@jiema/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
 import { type Actor, audit } from '../audit/audit';
-import { findGroupByToken } from '../rental-groups/rental-groups.repository';
 import { storeTransaction } from '../store/transaction';
 import { endRentals } from './rental-endings';
 import {
@@ -27,22 +26,6 @@ const isOpen = (r: Pick<LockedRental, 'status'>) => r.status === 'active' || r.s
 /** Why a rental in this status cannot take an owner's action that needs it open. */
 function notOpenError(r: Pick<LockedRental, 'status'>) {
   return new AppError(r.status === 'suspended' ? 'RENTAL_SUSPENDED' : 'RENTAL_ENDED');
-}
-
-function codeItem(rental: Rental, locale: Locale) {
-  const hidden = rental.status === 'inactive' || rental.status === 'suspended';
-  return {
-    phoneNumber: rental.phoneNumber,
-    applicationCode: rental.applicationCode,
-    applicationName: locale === 'en-US' ? rental.applicationNameEn : rental.applicationNameZh,
-    status: rental.status,
-    expiresAt: rental.expiresAt,
-    code: hidden ? null : rental.latestCode,
-    text: hidden ? null : rental.latestText,
-    sender: hidden ? null : rental.latestSender,
-    receivedAt: hidden ? null : rental.latestCodeAt,
-    waitingForAnother: rental.waitingForAnother,
-  };
 }
 
 /**
@@ -164,29 +147,6 @@ export function createRentalsService({ db, cooldownMinutes }: { db: Db; cooldown
         });
         return (await findRental(tx, id, null))!;
       });
-    },
-
-    /**
-     * The public code link: a rental token gives its number; an order token the order's numbers its
-     * buyer still owns (transferred ones left with their new tokens); a group link token its members.
-     */
-    async code(token: string, locale: Locale): Promise<CodeAnswer> {
-      const rental = await findRentalByToken(db, token);
-      if (rental) return { kind: 'rental', orderNo: rental.orderNo, items: [codeItem(rental, locale)] };
-      const order = await findOrderByToken(db, token);
-      if (order) {
-        const rentals = await rentalsOfOrder(db, order.id, order.user_id);
-        return { kind: 'order', orderNo: order.order_no, items: rentals.map((r) => codeItem(r, locale)) };
-      }
-      const group = await findGroupByToken(db, token);
-      if (!group) throw new AppError('CODE_TOKEN_NOT_FOUND');
-      const members = await rentalsOfGroup(db, group.id, group.user_id);
-      return {
-        kind: 'group',
-        orderNo: null,
-        groupName: group.name,
-        items: members.map((r) => codeItem(r, locale)),
-      };
     },
   };
 }
