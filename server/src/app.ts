@@ -20,6 +20,7 @@ import { createCaptchaService } from './modules/auth/captcha.service';
 import { createSessionCache } from './modules/auth/session-cache';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
+import { registerRechargeRoutes } from './modules/deposits/recharge.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -74,7 +75,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   const profile = createProfileService({ db, config });
   registerAuthentication(app, auth);
 
-  registerHealthRoutes(app, { db });
+  registerHealthRoutes(app, { db, config });
   registerAuthRoutes(app, { auth, captcha });
   registerMenuRoutes(app);
   registerProfileRoutes(app, { profile, db, adminUsername: config.adminUsername });
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerFinanceRoutes(app, { db });
   registerAuditRoutes(app, { db });
   registerSmsCenterRoutes(app, { db, config });
+  registerRechargeRoutes(app, { db, config });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { createChainWatcher } from './modules/deposits/chain-watcher';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
 async function main() {
@@ -32,6 +33,9 @@ async function main() {
     cooldownMinutes: config.storeCooldownMinutes,
     log: app.log,
   });
+  // Credits USDT-TRC20 deposits once each; safe with several processes (leases, unique transaction id).
+  const watcher = createChainWatcher({ db, config, log: app.log });
+  if (config.tronWatcherEnabled) watcher.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,6 +45,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app.close();
     await sweeper.stop();
+    await watcher.stop();
     await db.close();
     clearTimeout(timer);
     process.exit(0);
