@@ -21,6 +21,7 @@ import { createSessionCache } from './modules/auth/session-cache';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerCodeDelivery } from './modules/code-delivery/code-delivery.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
+import { registerRechargeRoutes } from './modules/deposits/recharge.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -77,7 +78,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   const profile = createProfileService({ db, config });
   registerAuthentication(app, auth);
 
-  registerHealthRoutes(app, { db });
+  registerHealthRoutes(app, { db, config });
   registerAuthRoutes(app, { auth, captcha });
   registerMenuRoutes(app);
   registerProfileRoutes(app, { profile, db, adminUsername: config.adminUsername });
@@ -95,6 +96,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerGatewayRoutes(app, { db });
   registerInboundRoutes(app, { db });
   await registerCodeDelivery(app, { db, config });
+  registerRechargeRoutes(app, { db, config });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

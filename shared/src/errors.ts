@@ -3,6 +3,7 @@ import { CODE_DELIVERY_ERRORS } from './error-catalogue/code-delivery';
 import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
 import { INBOUND_ERRORS } from './error-catalogue/inbound';
+import { DEPOSITS_ERRORS } from './error-catalogue/deposits';
 import { MONEY_ERRORS } from './error-catalogue/money';
 import { PRIVILEGE_ERRORS } from './error-catalogue/privilege';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
@@ -31,6 +32,7 @@ export const ERRORS = {
   ...REQUESTS_ERRORS,
   ...INBOUND_ERRORS,
   ...CODE_DELIVERY_ERRORS,
+  ...DEPOSITS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -17,6 +17,7 @@ export * from './schemas/catalog';
 export * from './schemas/catalog-patterns';
 export * from './schemas/code-delivery';
 export * from './schemas/contacts';
+export * from './schemas/deposits';
 export * from './schemas/finance';
 export * from './schemas/inbound';
 export * from './schemas/menu';

@@ -53,6 +53,7 @@ export const ADMIN_PERMISSIONS = [
   ...crud('announcement', ['list', 'add', 'edit', 'del']),
   ...crud('tools', ['list', 'edit']),
   ...crud('gateway', ['list', 'add', 'edit', 'del', 'test']),
+  ...crud('deposit', ['attach']),
 ] as const;
 
 export const ALL_PERMISSIONS: readonly string[] = [...CUSTOMER_PERMISSIONS, ...ADMIN_PERMISSIONS];

@@ -4,6 +4,7 @@ import { CODE_DELIVERY_VALIDATION_MESSAGES } from './validation-messages/code-de
 import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
 import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
 import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
+import { DEPOSITS_VALIDATION_MESSAGES } from './validation-messages/deposits';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
 import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
 import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
@@ -29,6 +30,7 @@ export const VALIDATION_MESSAGES = {
   ...TRANSFERS_VALIDATION_MESSAGES,
   ...INBOUND_VALIDATION_MESSAGES,
   ...CODE_DELIVERY_VALIDATION_MESSAGES,
+  ...DEPOSITS_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -14,6 +14,7 @@ import inboundGateways from './0017-inbound-gateways';
 import smppConnectorState from './0021-smpp-connector-state';
 import codeDelivery from './0022-code-delivery';
 import codeLinkLimits from './0023-code-link-limits';
+import usdtDeposits from './0025-usdt-deposits';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0021-smpp-connector-state', sql: smppConnectorState },
   { id: '0022-code-delivery', sql: codeDelivery },
   { id: '0023-code-link-limits', sql: codeLinkLimits },
+  { id: '0025-usdt-deposits', sql: usdtDeposits },
 ];
