@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerSmsCenterRoutes } from './modules/store/sms-center.routes';
+import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerTronAddressRoutes } from './modules/tron-addresses/tron-addresses.routes';
 import { registerProfileRoutes } from './modules/users/profile.routes';
 import { createProfileService } from './modules/users/profile.service';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerFinanceRoutes(app, { db });
   registerAuditRoutes(app, { db });
   registerSmsCenterRoutes(app, { db, config });
+  registerTicketRoutes(app, { db, adminUsername: config.adminUsername });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

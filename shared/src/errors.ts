@@ -5,6 +5,7 @@ import { MONEY_ERRORS } from './error-catalogue/money';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
 import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
+import { TICKETS_ERRORS } from './error-catalogue/tickets';
 import { TRANSFERS_ERRORS } from './error-catalogue/transfers';
 import { USERS_ERRORS } from './error-catalogue/users';
 import type { Locale } from './locale';
@@ -23,6 +24,7 @@ export const ERRORS = {
   ...STORE_ERRORS,
   ...RENEWALS_ERRORS,
   ...TRANSFERS_ERRORS,
+  ...TICKETS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

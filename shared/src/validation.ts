@@ -7,6 +7,7 @@ import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
 import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
 import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
+import { TICKETS_VALIDATION_MESSAGES } from './validation-messages/tickets';
 import { TRANSFERS_VALIDATION_MESSAGES } from './validation-messages/transfers';
 import { USERS_VALIDATION_MESSAGES } from './validation-messages/users';
 
@@ -25,6 +26,7 @@ export const VALIDATION_MESSAGES = {
   ...RENEWALS_VALIDATION_MESSAGES,
   ...SMS_HISTORY_VALIDATION_MESSAGES,
   ...TRANSFERS_VALIDATION_MESSAGES,
+  ...TICKETS_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
