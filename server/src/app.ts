@@ -30,6 +30,7 @@ import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerSmsCenterRoutes } from './modules/store/sms-center.routes';
+import { registerTicketRoutes } from './modules/tickets/tickets.routes';
 import { registerTronAddressRoutes } from './modules/tron-addresses/tron-addresses.routes';
 import { registerProfileRoutes } from './modules/users/profile.routes';
 import { createProfileService } from './modules/users/profile.service';
@@ -97,6 +98,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerInboundRoutes(app, { db });
   await registerCodeDelivery(app, { db, config });
   registerRechargeRoutes(app, { db, config });
+  registerTicketRoutes(app, { db, adminUsername: config.adminUsername });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

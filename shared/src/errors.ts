@@ -10,6 +10,7 @@ import { RENEWALS_ERRORS } from './error-catalogue/renewals';
 import { REQUESTS_ERRORS } from './error-catalogue/requests';
 import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
+import { TICKETS_ERRORS } from './error-catalogue/tickets';
 import { TRANSFERS_ERRORS } from './error-catalogue/transfers';
 import { USERS_ERRORS } from './error-catalogue/users';
 import type { Locale } from './locale';
@@ -33,6 +34,7 @@ export const ERRORS = {
   ...INBOUND_ERRORS,
   ...CODE_DELIVERY_ERRORS,
   ...DEPOSITS_ERRORS,
+  ...TICKETS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

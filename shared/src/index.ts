@@ -28,6 +28,7 @@ export * from './schemas/rentals';
 export * from './schemas/sms-history';
 export * from './schemas/stock';
 export * from './schemas/store';
+export * from './schemas/tickets';
 export * from './schemas/transfers';
 export * from './schemas/tron';
 export * from './schemas/user';

@@ -46,7 +46,7 @@ export const ADMIN_PERMISSIONS = [
   ...crud('ad', LIST_ADD_EDIT_DEL_EXPORT),
   ...crud('api-option', LIST_ADD_EDIT_DEL_EXPORT),
   ...crud('add-phone-record', ['list', 'export']),
-  ...crud('ticket', ['list', 'edit', 'del', 'export']),
+  ...crud('ticket', ['list', 'reply', 'assign', 'edit', 'export']),
   ...crud('registration-analysis', ['list']),
   ...crud('login-analysis', ['list']),
   ...crud('logs', ['list', 'edit', 'export']),

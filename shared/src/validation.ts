@@ -10,6 +10,7 @@ import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
 import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
 import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
+import { TICKETS_VALIDATION_MESSAGES } from './validation-messages/tickets';
 import { TRANSFERS_VALIDATION_MESSAGES } from './validation-messages/transfers';
 import { USERS_VALIDATION_MESSAGES } from './validation-messages/users';
 
@@ -31,6 +32,7 @@ export const VALIDATION_MESSAGES = {
   ...INBOUND_VALIDATION_MESSAGES,
   ...CODE_DELIVERY_VALIDATION_MESSAGES,
   ...DEPOSITS_VALIDATION_MESSAGES,
+  ...TICKETS_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

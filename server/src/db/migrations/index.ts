@@ -15,6 +15,7 @@ import smppConnectorState from './0021-smpp-connector-state';
 import codeDelivery from './0022-code-delivery';
 import codeLinkLimits from './0023-code-link-limits';
 import usdtDeposits from './0025-usdt-deposits';
+import tickets from './0028-tickets';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0022-code-delivery', sql: codeDelivery },
   { id: '0023-code-link-limits', sql: codeLinkLimits },
   { id: '0025-usdt-deposits', sql: usdtDeposits },
+  { id: '0028-tickets', sql: tickets },
 ];
