@@ -39,6 +39,8 @@ const ZEnv = z.object({
   REGISTER_LIMIT_PER_IP: positiveInt(10),
   REGISTER_LIMIT_WINDOW_SECONDS: positiveInt(3600),
   TRUST_PROXY: bool(false),
+  /** Whether clients reach the server over HTTPS: `auto` = when the request says so (TLS, or a trusted proxy's X-Forwarded-Proto). */
+  HTTPS: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Spec §5: the maximum purchasable in one store order. */
@@ -70,6 +72,7 @@ export type Config = {
   registerLimitPerIp: number;
   registerLimitWindowMs: number;
   trustProxy: boolean;
+  https: 'auto' | 'on' | 'off';
   logLevel: string;
   webDist: string | undefined;
   storeMaxQuantity: number;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
     registerLimitWindowMs: e.REGISTER_LIMIT_WINDOW_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
+    https: e.HTTPS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     storeMaxQuantity: e.STORE_MAX_QUANTITY,
