@@ -49,6 +49,8 @@ const ZEnv = z.object({
   STORE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(525_600).default(10),
   /** How often the sweep ends due rentals and refunds activations that got no SMS; 0 = never (tests). */
   STORE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** How long a stop (SIGTERM, SIGINT) may take before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
 
 export type Config = {
@@ -78,6 +80,7 @@ export type Config = {
   storeMaxQuantity: number;
   storeCooldownMinutes: number;
   storeSweepIntervalMs: number;
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -117,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeMaxQuantity: e.STORE_MAX_QUANTITY,
     storeCooldownMinutes: e.STORE_COOLDOWN_MINUTES,
     storeSweepIntervalMs: e.STORE_SWEEP_INTERVAL_SECONDS * 1000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }
