@@ -35,6 +35,7 @@ import { registerTronAddressRoutes } from './modules/tron-addresses/tron-address
 import { registerProfileRoutes } from './modules/users/profile.routes';
 import { createProfileService } from './modules/users/profile.service';
 import { registerAuthentication } from './plugins/authenticate';
+import { clientErrorHandler, registerClosingGuard } from './plugins/client-errors';
 import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -54,6 +55,9 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,
     frameworkErrors: sendFrameworkError,
+    clientErrorHandler,
+    // registerClosingGuard answers those in the envelope instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -65,8 +69,9 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
     done();
   });
   registerErrorHandler(app);
+  registerClosingGuard(app);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.https);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5 } });
   await registerOpenApi(app);
 

@@ -39,6 +39,8 @@ const ZEnv = z.object({
   REGISTER_LIMIT_PER_IP: positiveInt(10),
   REGISTER_LIMIT_WINDOW_SECONDS: positiveInt(3600),
   TRUST_PROXY: bool(false),
+  /** Whether clients reach the server over HTTPS: `auto` = when the request says so (TLS, or a trusted proxy's X-Forwarded-Proto). */
+  HTTPS: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Spec §5: the maximum purchasable in one store order. */
@@ -79,6 +81,8 @@ const ZEnv = z.object({
     .default('1'),
   /** How long a recharge order reserves its unique amount on a shared address. */
   RECHARGE_ORDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** How long a stop (SIGTERM, SIGINT) may take before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
 
 export type Config = {
@@ -102,6 +106,7 @@ export type Config = {
   registerLimitPerIp: number;
   registerLimitWindowMs: number;
   trustProxy: boolean;
+  https: 'auto' | 'on' | 'off';
   logLevel: string;
   webDist: string | undefined;
   storeMaxQuantity: number;
@@ -121,6 +126,7 @@ export type Config = {
   tronScanOverlapMs: number;
   rechargeMinAmount: string;
   rechargeOrderMinutes: number;
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
     registerLimitWindowMs: e.REGISTER_LIMIT_WINDOW_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
+    https: e.HTTPS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     storeMaxQuantity: e.STORE_MAX_QUANTITY,
@@ -173,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tronScanOverlapMs: e.TRON_SCAN_OVERLAP_SECONDS * 1000,
     rechargeMinAmount: e.RECHARGE_MIN_AMOUNT,
     rechargeOrderMinutes: e.RECHARGE_ORDER_MINUTES,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

@@ -52,17 +52,34 @@ async function main() {
   webhooks.start();
 
   let closing = false;
+  /**
+   * A stop always ends the process within the grace period: in-flight requests finish, connections
+   * still busy at half the period are cut, the sweeper's run ends, and the database closes only once
+   * no statement is in flight (db/client.ts). Past the period, or on a second signal, it exits at once.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second stop signal: exiting now, without waiting for a clean stop');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    await app.close();
-    await webhooks.stop();
-    await sweeper.stop();
-    await watcher.stop();
-    await db.close();
-    clearTimeout(timer);
+    const graceMs = config.shutdownGraceMs;
+    app.log.info({ signal, graceSeconds: graceMs / 1000 }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error(`the stop took longer than the grace period of ${graceMs / 1000} s: exiting now`);
+      process.exit(1);
+    }, graceMs);
+    const cut = setTimeout(() => app.server.closeAllConnections(), graceMs / 2);
+    try {
+      await Promise.all([app.close(), sweeper.stop(), webhooks.stop(), watcher.stop()]);
+      clearTimeout(cut);
+      await db.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'the stop failed: exiting now');
+      process.exit(1);
+    }
+    clearTimeout(deadline);
+    app.log.info('stopped cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -66,6 +66,7 @@ export async function createDb(options: {
 async function createPgliteDb(dataDir: string): Promise<Db> {
   const lite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
   const epoch = writeCounter();
+  const gate = inFlightGate();
   // Inside a transaction nothing counts until the commit: a reader must not see the bump before the data.
   const queryable = (q: Pick<PGlite, 'query' | 'exec'>, counts: boolean): Queryable => ({
     async query<T>(text: string, values?: readonly unknown[]) {
@@ -83,23 +84,60 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
       }
     },
   });
+  const top = queryable(lite, true);
   return {
     kind: 'pglite',
-    ...queryable(lite, true),
+    // Statements outside a transaction and whole transactions pass the gate; those inside one are
+    // part of their transaction's passage.
+    query: (text, values, options) => gate.run(() => top.query(text, values, options)),
+    exec: (script) => gate.run(() => top.exec(script)),
     async transaction(fn) {
-      try {
-        return await lite.transaction((tx) => fn(queryable(tx, false)));
-      } finally {
-        epoch.bump();
-      }
+      return gate.run(async () => {
+        try {
+          return await lite.transaction((tx) => fn(queryable(tx, false)));
+        } finally {
+          epoch.bump();
+        }
+      });
     },
     writeEpoch: epoch.read,
     async listen(channel, handlers) {
-      const unsubscribe = await lite.listen(channel, handlers.onNotify);
+      const unsubscribe = await gate.run(() => lite.listen(channel, handlers.onNotify));
       handlers.onState(true);
-      return { close: () => unsubscribe() };
+      return { close: () => gate.run(() => unsubscribe(), { evenWhileClosing: true }) };
     },
-    close: () => lite.close(),
+    /**
+     * PGlite's close() with a statement still queued or running blocks the event loop for good (the
+     * process then never exits, not even on a second SIGTERM: electric-sql/pglite#1058). So new
+     * statements are refused from here on, and the ones in flight finish before it closes.
+     */
+    async close() {
+      await gate.drain();
+      await lite.close();
+    },
+  };
+}
+
+/** Counts the statements and transactions in flight, so close() can wait for none. */
+function inFlightGate() {
+  let active = 0;
+  let closing = false;
+  let onIdle: (() => void) | null = null;
+  return {
+    async run<T>(work: () => Promise<T>, options: { evenWhileClosing?: boolean } = {}): Promise<T> {
+      if (closing && !options.evenWhileClosing) throw new Error('the database is closing');
+      active += 1;
+      try {
+        return await work();
+      } finally {
+        active -= 1;
+        if (active === 0) onIdle?.();
+      }
+    },
+    async drain(): Promise<void> {
+      closing = true;
+      if (active > 0) await new Promise<void>((resolve) => (onIdle = resolve));
+    },
   };
 }
 

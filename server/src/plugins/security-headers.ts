@@ -2,10 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { App } from '../app-types';
 
-/** The content security policy of the web app: everything from our own origin, images from anywhere. */
-const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+type HelmetOptions = Parameters<typeof helmet>[0];
+
+/**
+ * The content security policy of the web app: everything from our own origin, images from anywhere.
+ * `upgrade-insecure-requests` (helmet's default) only over HTTPS: over plain HTTP on any address but
+ * localhost it makes the browser fetch every script and style over https, and the page stays blank.
+ */
+const helmetOptions = (overHttps: boolean): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
+      upgradeInsecureRequests: overHttps ? [] : null,
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
@@ -17,7 +24,7 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
     },
   },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /**
  * The headers helmet sets, worked out once at boot by running helmet against a stand-in response.
@@ -25,7 +32,7 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
  * does) re-parses the CSP directives every time: measured, it halved the requests per second of a
  * small authenticated route.
  */
-function computeSecurityHeaders(): Record<string, string> {
+function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {
@@ -36,17 +43,24 @@ function computeSecurityHeaders(): Record<string, string> {
     },
   } as unknown as ServerResponse;
   let failure: unknown;
-  helmet(HELMET_OPTIONS)({} as IncomingMessage, response, (error?: unknown) => {
+  helmet(options)({} as IncomingMessage, response, (error?: unknown) => {
     failure = error;
   });
   if (failure) throw failure;
   return headers;
 }
 
-export function registerSecurityHeaders(app: App) {
-  const headers = computeSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+/**
+ * `https`: `on` when clients always come over HTTPS (TLS ended before this server by a proxy it does
+ * not trust), `off` never, `auto` per request: TLS on the socket, or `X-Forwarded-Proto: https` from a
+ * trusted proxy (TRUST_PROXY), which is what Fastify's `request.protocol` reports.
+ */
+export function registerSecurityHeaders(app: App, https: 'auto' | 'on' | 'off' = 'auto') {
+  const plain = computeSecurityHeaders(helmetOptions(false));
+  const secure = computeSecurityHeaders(helmetOptions(true));
+  app.addHook('onRequest', (request, reply, done) => {
+    const overHttps = https === 'on' || (https === 'auto' && request.protocol === 'https');
+    reply.headers(overHttps ? secure : plain);
     done();
   });
 }

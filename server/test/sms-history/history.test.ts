@@ -128,8 +128,9 @@ describe('filters, paging and sorting', () => {
     expect(asc.list.map((m) => m.id)).toEqual([ids.old, ids.noCode, ids.second, ids.other]);
     const desc = await history(b, '?sortField=receivedAt&sortOrder=descend');
     expect(desc.list.map((m) => m.id)).toEqual([ids.other, ids.second, ids.noCode, ids.old]);
-    // An unknown sort field falls back to the default order instead of failing.
-    expect((await history(b, '?sortField=text')).list[0]!.id).toBe(ids.other);
+    // A field the list does not sort by is a 400, not a silent fallback.
+    const unknown = await b.call({ method: 'GET', url: '/api/sms-history?sortField=text' });
+    expect(expectErrorEnvelope(unknown, 400).error).toBe('SORT_FIELD_UNKNOWN');
   });
 
   test('pages do not overlap and report the total', async () => {
