@@ -10,6 +10,7 @@ import smsHistoryIndexes from './0009-sms-history-indexes';
 import authNotify from './0010-auth-notify';
 import oneStatementPurchase from './0011-one-statement-purchase';
 import codeSettings from './0012-code-settings';
+import authAbuseLimits from './0013-auth-abuse-limits';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0010-auth-notify', sql: authNotify },
   { id: '0011-one-statement-purchase', sql: oneStatementPurchase },
   { id: '0012-code-settings', sql: codeSettings },
+  { id: '0013-auth-abuse-limits', sql: authAbuseLimits },
 ];
