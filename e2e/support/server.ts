@@ -9,7 +9,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const SERVER_ENTRY = path.join(REPO_ROOT, 'server/dist/main.js');
 const WEB_DIST = path.join(REPO_ROOT, 'web/dist');
 const WEB_INDEX = path.join(WEB_DIST, 'index.html');
-const STARTUP_TIMEOUT_MS = 60_000;
+// Generous: a start on a busy machine (several suites or builds at once) has taken over a minute.
+const STARTUP_TIMEOUT_MS = 150_000;
 
 export type ServerCredentials = { adminUsername: string; adminPassword: string };
 

@@ -76,7 +76,7 @@ const ZEnv = z.object({
   REGISTER_LIMIT_WINDOW_SECONDS: positiveInt(3600),
   TRUST_PROXY: trustProxy,
   /** Proof-of-work difficulty: the secret number is drawn below this; a browser tries half of it on average. */
-  CAPTCHA_POW_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(200_000),
+  CAPTCHA_POW_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   /** Captcha challenges one IP may fetch per minute. */
   CAPTCHA_LIMIT_PER_IP: positiveInt(30),
   /** Delay before checking the password once an account has LOGIN_LIMIT_PER_ACCOUNT recent failures; doubles with each further failure. */

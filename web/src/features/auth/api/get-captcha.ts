@@ -14,10 +14,14 @@ export type CaptchaState =
   | { status: 'off'; solution: CaptchaSolution }
   | { status: 'failed' };
 
-/** Fetches a challenge and solves it in a Web Worker: a fresh one on every mount and on demand (`refresh`); solutions are single-use. */
-export function useCaptcha(): { state: CaptchaState; refresh: () => void } {
+/**
+ * Fetches a challenge and solves it in a Web Worker: a fresh one on every mount and on demand
+ * (`refresh`), never one another form already used (solutions are single-use).
+ */
+export function useCaptcha(form: 'login' | 'register'): { state: CaptchaState; refresh: () => void } {
   const query = useQuery({
-    queryKey: ['auth', 'captcha'],
+    queryKey: ['auth', 'captcha', form],
+    refetchOnMount: 'always',
     queryFn: async ({ signal }): Promise<CaptchaSolution & { expiresInSeconds?: number }> => {
       const challenge = await getCaptcha();
       if (!challenge.enabled) return {};

@@ -24,7 +24,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginInput>();
-  const captcha = useCaptcha();
+  const captcha = useCaptcha('login');
 
   // Spec §2: visiting /login clears the loaded permissions.
   useEffect(() => {

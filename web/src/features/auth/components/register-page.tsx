@@ -16,7 +16,7 @@ export default function RegisterPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterInput>();
-  const captcha = useCaptcha();
+  const captcha = useCaptcha('register');
 
   useEffect(() => {
     document.title = `${t('auth.register.title')} - ${t('common.appName')}`;
