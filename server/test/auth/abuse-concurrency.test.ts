@@ -15,6 +15,7 @@ const LOGIN_LIMIT_PER_ACCOUNT = 5;
 const REGISTER_LIMIT_PER_IP = 10;
 const SLOWDOWN_BASE_MS = 10;
 const SLOWDOWN_MAX_MS = 150;
+const CAPTCHA_LIMIT_PER_IP = 5;
 
 let t: TestApp;
 const extra: { app: App; db: Db }[] = [];
@@ -29,6 +30,7 @@ beforeAll(async () => {
     LOGIN_SLOWDOWN_BASE_MS: String(SLOWDOWN_BASE_MS),
     LOGIN_SLOWDOWN_MAX_MS: String(SLOWDOWN_MAX_MS),
     REGISTER_LIMIT_PER_IP: String(REGISTER_LIMIT_PER_IP),
+    CAPTCHA_LIMIT_PER_IP: String(CAPTCHA_LIMIT_PER_IP),
   });
   servers = [t.app];
   if (onPostgres) {
@@ -54,9 +56,11 @@ afterAll(async () => {
 let lastOctet = 0;
 const newIp = () => `192.0.2.${++lastOctet}`;
 
-/** A challenge fetched from one server and solved, as a browser would; captchas come from their own addresses. */
+/** A challenge fetched from one server and solved, as a browser would; each from an address of its own. */
+let captchaClients = 0;
 function solved(i: number) {
-  return solveCaptcha({ app: server(i) }, { remoteAddress: `198.18.0.${(i % 250) + 1}` });
+  const n = ++captchaClients;
+  return solveCaptcha({ app: server(i) }, { remoteAddress: `198.18.${n >> 8}.${n & 255}` });
 }
 
 const loginOn = (i: number, ip: string, username: string, password: string, captcha: object) =>
@@ -143,5 +147,20 @@ describe(`bursts${onPostgres ? ' on two servers sharing one PostgreSQL database'
       [ip],
     );
     expect(created?.n).toBe(REGISTER_LIMIT_PER_IP);
+  });
+
+  test(`30 captcha challenges at once from one IP: exactly ${CAPTCHA_LIMIT_PER_IP} are issued, the rest get 429`, async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        server(i).inject({ method: 'GET', url: '/auth/code', remoteAddress: '192.0.2.250' }),
+      ),
+    );
+    // Counted per minute: a burst that straddles a minute boundary is split over two windows.
+    const windows = await t.db.query<{ count: number }>('select count from rate_counters where key = $1', [
+      'captcha-ip:192.0.2.250',
+    ]);
+    expect(windows.reduce((sum, w) => sum + w.count, 0)).toBe(30);
+    const issued = windows.reduce((sum, w) => sum + Math.min(w.count, CAPTCHA_LIMIT_PER_IP), 0);
+    expect(statuses(results)).toEqual({ 200: issued, 429: 30 - issued });
   });
 });
