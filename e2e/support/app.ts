@@ -14,7 +14,11 @@ export const fieldError = (page: Page, text: string): Locator =>
 export const submitButton = (page: Page, formTestId: string): Locator =>
   page.locator(`[data-testid=${formTestId}] button[type=submit]`);
 
-/** Fills the login form and submits; the captcha is off for the e2e server, so it stays empty. */
+/**
+ * Fills the login form and submits. The submit button is enabled once the proof-of-work captcha
+ * is solved by the page (at once when the server runs with CAPTCHA=off, as the shared e2e server
+ * does); the click waits for it.
+ */
 export async function submitLogin(page: Page, username: string, password: string) {
   const form = page.getByTestId('login-form');
   await form.locator('input#username').fill(username);

@@ -10,6 +10,7 @@ import './fastify-types';
 import { serializingSharedOnce } from './lib/reply';
 import { requestLocale } from './lib/request-locale';
 import { zodValidatorCompiler } from './lib/request-validation';
+import { trustProxyOption } from './lib/trust-proxy';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { registerAdRoutes } from './modules/ads/ads.routes';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes';
@@ -51,7 +52,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,
     frameworkErrors: sendFrameworkError,

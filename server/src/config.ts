@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,41 @@ const bool = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : ['on', 'true', '1', 'yes'].includes(v)));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** An IPv4/IPv6 address, or one with a /prefix (CIDR). */
+const isAddressOrCidr = (value: string) => {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For: `off` (none, the default), a hop
+ * count (`1` = the one reverse proxy in front), or a comma list of proxy addresses/CIDRs. `on` used
+ * to trust everyone, which let any client choose its IP; it now means one hop.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = (raw ?? 'off').trim().toLowerCase();
+    if (['off', 'false', 'no', '0'].includes(v)) return false;
+    if (['on', 'true', 'yes'].includes(v)) return 1;
+    if (/^\d+$/.test(v) && Number(v) <= 32) return Number(v);
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (list.length && list.every(isAddressOrCidr)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'off, a hop count (1 = one reverse proxy in front) or a comma list of proxy addresses/CIDRs, e.g. 10.0.0.0/8,127.0.0.1',
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads, with its default. README's configuration table mirrors it. */
 const ZEnv = z.object({
@@ -38,9 +74,18 @@ const ZEnv = z.object({
   LOGIN_LIMIT_WINDOW_SECONDS: positiveInt(900),
   REGISTER_LIMIT_PER_IP: positiveInt(10),
   REGISTER_LIMIT_WINDOW_SECONDS: positiveInt(3600),
-  TRUST_PROXY: bool(false),
   /** Whether clients reach the server over HTTPS: `auto` = when the request says so (TLS, or a trusted proxy's X-Forwarded-Proto). */
   HTTPS: z.enum(['auto', 'on', 'off']).default('auto'),
+  TRUST_PROXY: trustProxy,
+  /** Proof-of-work difficulty: the secret number is drawn below this; a browser tries half of it on average. */
+  CAPTCHA_POW_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /** Captcha challenges one IP may fetch per minute. */
+  CAPTCHA_LIMIT_PER_IP: positiveInt(30),
+  /** Delay before checking the password once an account has LOGIN_LIMIT_PER_ACCOUNT recent failures; doubles with each further failure. */
+  LOGIN_SLOWDOWN_BASE_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** Files (avatars, images) one user may upload per hour. */
+  UPLOAD_LIMIT_PER_HOUR: positiveInt(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Spec §5: the maximum purchasable in one store order. */
@@ -105,8 +150,14 @@ export type Config = {
   loginLimitWindowMs: number;
   registerLimitPerIp: number;
   registerLimitWindowMs: number;
-  trustProxy: boolean;
   https: 'auto' | 'on' | 'off';
+  /** Fastify's trustProxy: false, a hop count or a list of proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  captchaPowMaxNumber: number;
+  captchaLimitPerIp: number;
+  loginSlowdownBaseMs: number;
+  loginSlowdownMaxMs: number;
+  uploadLimitPerHour: number;
   logLevel: string;
   webDist: string | undefined;
   storeMaxQuantity: number;
@@ -161,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerLimitWindowMs: e.REGISTER_LIMIT_WINDOW_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     https: e.HTTPS,
+    captchaPowMaxNumber: e.CAPTCHA_POW_MAX_NUMBER,
+    captchaLimitPerIp: e.CAPTCHA_LIMIT_PER_IP,
+    loginSlowdownBaseMs: e.LOGIN_SLOWDOWN_BASE_MS,
+    loginSlowdownMaxMs: e.LOGIN_SLOWDOWN_MAX_MS,
+    uploadLimitPerHour: e.UPLOAD_LIMIT_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     storeMaxQuantity: e.STORE_MAX_QUANTITY,

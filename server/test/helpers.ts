@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { type ErrorBody, ROLE_BY_TYPE, USER_TYPE, type UserType } from '@jiema/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import { type Captcha, type ErrorBody, ROLE_BY_TYPE, USER_TYPE, type UserType } from '@jiema/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
@@ -52,16 +52,23 @@ export const authed = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A name no other test in the file uses (usernames must start with a letter). */
 export const uniqueName = (prefix = 'u') => `${prefix}${randomBytes(5).toString('hex')}`;
 
-/** Gets a captcha through the API and reads its answer where the server keeps it, as a person reads the image. */
-export async function solveCaptcha({ app, db }: Pick<TestApp, 'app' | 'db'>) {
-  const res = await app.inject({ method: 'GET', url: '/auth/code' });
-  expect(res.statusCode).toBe(200);
-  const captchaKey: string = res.json().data.key;
-  const [row] = await db.query<{ answer: string }>('select answer from captchas where key = $1', [
-    captchaKey,
-  ]);
-  if (!row) throw new Error('captcha answer not stored');
-  return { captchaKey, captchaCode: row.answer };
+/**
+ * Gets a captcha challenge through the API and solves it as the browser does: tries numbers until
+ * SHA-256(salt + number) is the challenge (the tests run with a low CAPTCHA_POW_MAX_NUMBER).
+ */
+export async function solveCaptcha({ app }: Pick<TestApp, 'app'>, request: Partial<InjectOptions> = {}) {
+  const res = await app.inject({ method: 'GET', url: '/auth/code', ...request });
+  expect(res.statusCode, res.body).toBe(200);
+  const { key, challenge, salt, maxNumber } = res.json().data as Captcha;
+  for (let n = 0; n <= maxNumber; n++) {
+    if (
+      createHash('sha256')
+        .update(salt + n)
+        .digest('hex') === challenge
+    )
+      return { captchaKey: key, captchaCode: String(n) };
+  }
+  throw new Error('captcha challenge has no solution');
 }
 
 export type Credentials = { userId: number; username: string; email: string; password: string };

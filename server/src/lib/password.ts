@@ -31,6 +31,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(cost));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
-
-/** A password hash nobody can match; compared against when the account does not exist, so timing reveals nothing. */
-export const UNMATCHABLE_HASH = `scrypt$10$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;

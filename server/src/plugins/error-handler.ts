@@ -24,7 +24,7 @@ function send(reply: FastifyReply, request: FastifyRequest, error: AppError, ext
     error: error.code,
     ...extra,
   };
-  if (error.code === 'RATE_LIMITED') reply.header('retry-after', String(error.params.seconds ?? 60));
+  if (error.status === 429) reply.header('retry-after', String(error.params.seconds ?? 60));
   return reply.status(error.status).send(body);
 }
 

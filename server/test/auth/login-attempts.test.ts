@@ -13,6 +13,7 @@ const LIMIT_PER_IP = 3;
 const LIMIT_PER_ACCOUNT = 2;
 const WINDOW_SECONDS = 600;
 const REGISTER_LIMIT = 2;
+const SLOWDOWN_BASE_MS = 40;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +22,8 @@ beforeAll(async () => {
     LOGIN_LIMIT_PER_ACCOUNT: String(LIMIT_PER_ACCOUNT),
     LOGIN_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
     REGISTER_LIMIT_PER_IP: String(REGISTER_LIMIT),
+    LOGIN_SLOWDOWN_BASE_MS: String(SLOWDOWN_BASE_MS),
+    LOGIN_SLOWDOWN_MAX_MS: String(8 * SLOWDOWN_BASE_MS),
   });
 });
 afterAll(() => t?.close());
@@ -31,6 +34,15 @@ const newIp = () => `198.51.100.${++lastOctet}`;
 
 const loginFrom = (ip: string, account: string, password: string, userAgent = 'vitest') =>
   postLogin(t, account, password, { request: { remoteAddress: ip, headers: { 'user-agent': userAgent } } });
+
+/** The slow-down applied before each password check of the account, oldest first. */
+const delaysOf = async (userId: number) =>
+  (
+    await t.db.query<{ delay_ms: number }>(
+      'select delay_ms from login_records where user_id = $1 order by id',
+      [userId],
+    )
+  ).map((r) => r.delay_ms);
 
 function expectRateLimited(res: Awaited<ReturnType<typeof loginFrom>>, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   const body = expectErrorEnvelope(res, 429);
@@ -51,6 +63,10 @@ describe('login rate limits', () => {
       expect((await loginFrom(ip, uniqueName(), 'whatever1')).statusCode).toBe(400);
     }
     expectRateLimited(await loginFrom(ip, uniqueName(), 'whatever1'));
+    const english = await postLogin(t, uniqueName(), 'whatever1', {
+      request: { remoteAddress: ip, headers: { 'accept-language': 'en-US' } },
+    });
+    expectRateLimited(english, 'en-US');
   });
 
   test('count successful logins against the IP too, and refuse even the right password once reached', async () => {
@@ -69,18 +85,16 @@ describe('login rate limits', () => {
     expect((await loginFrom(newIp(), user.username, user.password)).statusCode).toBe(200);
   });
 
-  test(`lock an account after ${LIMIT_PER_ACCOUNT} wrong passwords from any IPs, in any letter case`, async () => {
+  test(`slow an account down after ${LIMIT_PER_ACCOUNT} wrong passwords from any IPs, by username or email in any case, never refusing the right password`, async () => {
     const user = await createUser(t.db);
     expect((await loginFrom(newIp(), user.username, 'wrong-1')).statusCode).toBe(400);
-    expect((await loginFrom(newIp(), user.username.toUpperCase(), 'wrong-2')).statusCode).toBe(400);
-    expectRateLimited(await loginFrom(newIp(), user.username, user.password));
-    const english = await postLogin(t, user.username, user.password, {
-      request: { remoteAddress: newIp(), headers: { 'accept-language': 'en-US' } },
-    });
-    expectRateLimited(english, 'en-US');
+    expect((await loginFrom(newIp(), user.email.toUpperCase(), 'wrong-2')).statusCode).toBe(400);
+    expect((await loginFrom(newIp(), user.username, 'wrong-3')).statusCode).toBe(400);
+    expect((await loginFrom(newIp(), user.email, user.password)).statusCode).toBe(200);
+    expect(await delaysOf(user.userId)).toEqual([0, 0, SLOWDOWN_BASE_MS, 2 * SLOWDOWN_BASE_MS]);
   });
 
-  test('do not lock an account for failed captchas or for another account failing', async () => {
+  test('do not slow an account down for failed captchas or for another account failing', async () => {
     const user = await createUser(t.db);
     const badCaptcha = { captchaKey: 'nope', captchaCode: 'nope' };
     for (let i = 0; i < LIMIT_PER_ACCOUNT + 1; i++) {
@@ -92,17 +106,18 @@ describe('login rate limits', () => {
     }
     for (let i = 0; i < LIMIT_PER_ACCOUNT + 1; i++) await loginFrom(newIp(), `${user.username}x`, 'wrong-1');
     expect((await loginFrom(newIp(), user.username, user.password)).statusCode).toBe(200);
+    expect((await delaysOf(user.userId)).at(-1)).toBe(0);
   });
 
   test('let the window pass: old failures stop counting', async () => {
     const user = await createUser(t.db);
-    for (let i = 0; i < LIMIT_PER_ACCOUNT; i++) await loginFrom(newIp(), user.username, 'wrong-1');
-    expect((await loginFrom(newIp(), user.username, user.password)).statusCode).toBe(429);
+    for (let i = 0; i <= LIMIT_PER_ACCOUNT; i++) await loginFrom(newIp(), user.username, 'wrong-1');
     await t.db.query(
-      `update login_records set created_at = created_at - make_interval(secs => $2) where lower(account) = lower($1)`,
-      [user.username, WINDOW_SECONDS + 1],
+      `update login_records set created_at = created_at - make_interval(secs => $2) where user_id = $1`,
+      [user.userId, WINDOW_SECONDS + 1],
     );
     expect((await loginFrom(newIp(), user.username, user.password)).statusCode).toBe(200);
+    expect((await delaysOf(user.userId)).at(-1)).toBe(0);
   });
 });
 
@@ -153,9 +168,15 @@ describe('login records', () => {
         success: false,
         reason: 'disabled',
       },
-      { ...elsewhere, user_id: null, account: user.username, success: false, reason: 'captcha' },
+      { ...elsewhere, user_id: user.userId, account: user.username, success: false, reason: 'captcha' },
       { ...elsewhere, user_id: user.userId, account: user.username, success: true, reason: 'success' },
-      { ...elsewhere, user_id: null, account: user.username, success: false, reason: 'rate_limited' },
+      {
+        ...elsewhere,
+        user_id: user.userId,
+        account: user.username,
+        success: false,
+        reason: 'rate_limited',
+      },
     ]);
   });
 

@@ -19,6 +19,10 @@ export function testConfig(overrides: EnvOverrides = {}, databaseUrl?: string): 
     ADMIN_PASSWORD: ADMIN.password,
     PASSWORD_HASH_COST: '10',
     CAPTCHA: 'on',
+    // A proof of work of a few hundred hashes: solved for real, in well under a millisecond.
+    CAPTCHA_POW_MAX_NUMBER: '1000',
+    CAPTCHA_LIMIT_PER_IP: '100000',
+    UPLOAD_LIMIT_PER_HOUR: '10000',
     LOGIN_LIMIT_PER_IP: '10000',
     LOGIN_LIMIT_PER_ACCOUNT: '10000',
     REGISTER_LIMIT_PER_IP: '10000',

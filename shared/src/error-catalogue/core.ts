@@ -63,5 +63,10 @@ export const CORE_ERRORS = {
     'zh-CN': '不支持的文件类型，仅支持 {types}',
     'en-US': 'Unsupported file type, only {types}',
   },
+  UPLOAD_LIMITED: {
+    status: 429,
+    'zh-CN': '上传过于频繁：每小时最多上传 {limit} 个文件，请 {seconds} 秒后再试',
+    'en-US': 'Too many uploads: at most {limit} files an hour, please try again in {seconds} seconds',
+  },
   INTERNAL: { status: 500, 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
 } as const satisfies ErrorCatalogue;

@@ -184,7 +184,7 @@ export const ZLoginRecord = z.object({
   ip: z.string(),
   userAgent: z.string(),
   success: z.boolean(),
-  /** success, bad_password, unknown_account, disabled, captcha, rate_limited */
+  /** success, bad_password, unknown_account, disabled, captcha, rate_limited; pending/checking while in flight */
   reason: z.string(),
   createdAt: z.string(),
 });

@@ -22,7 +22,7 @@ export const ZEmail = z
   .pipe(z.email('validation.emailFormat'));
 
 const captcha = {
-  captchaKey: z.string().max(64).optional(),
+  captchaKey: z.string().max(600).optional(),
   captchaCode: z.string().trim().max(16).optional(),
 };
 
@@ -71,10 +71,16 @@ export const ZChangePasswordInput = z
   });
 export type ChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 
+/**
+ * A proof-of-work challenge (ALTCHA v1): find the number n in [0, maxNumber] with
+ * hex(SHA-256(salt + n)) = challenge, then send `key` as captchaKey and n as captchaCode.
+ */
 export const ZCaptcha = z.object({
   key: z.string(),
-  /** An SVG image as a data: URL. */
-  image: z.string(),
+  algorithm: z.literal('SHA-256'),
+  challenge: z.string(),
+  salt: z.string(),
+  maxNumber: z.number(),
   expiresInSeconds: z.number(),
   /** False when the server runs with CAPTCHA=off: the form may hide the field. */
   enabled: z.boolean(),

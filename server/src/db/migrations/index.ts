@@ -16,6 +16,7 @@ import codeDelivery from './0022-code-delivery';
 import codeLinkLimits from './0023-code-link-limits';
 import usdtDeposits from './0025-usdt-deposits';
 import tickets from './0028-tickets';
+import authAbuseLimits from './0013-auth-abuse-limits';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0023-code-link-limits', sql: codeLinkLimits },
   { id: '0025-usdt-deposits', sql: usdtDeposits },
   { id: '0028-tickets', sql: tickets },
+  { id: '0013-auth-abuse-limits', sql: authAbuseLimits },
 ];

@@ -47,14 +47,15 @@ export function registerAuthRoutes(
       config: { auth: 'none' },
       schema: {
         tags,
-        summary: 'A new image captcha and its key; an answer expires and can be checked once',
+        summary:
+          'A new proof-of-work captcha challenge; a solution expires and can be used once (per-IP limit)',
         security: [],
         response: { 200: envelopeOf(ZCaptcha) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(request, await captcha.issue());
+      return ok(request, await captcha.issue(request.ip));
     },
   );
 

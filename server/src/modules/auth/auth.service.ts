@@ -1,13 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type LoginInput, type RegisterInput, ROLE, USER_TYPE } from '@jiema/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { batchPerTick } from '../../lib/batch-per-tick';
-import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from '../../lib/password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import { newApiKey, newSessionToken, sha256 } from '../../lib/secrets';
 import {
   addUserRole,
-  countUsersRegisteredFromIp,
   emailExists,
   findUserByAccount,
   insertUser,
@@ -17,11 +18,13 @@ import {
 import { type AuthUser, toAuthUser } from './auth-user';
 import type { CaptchaService } from './captcha.service';
 import {
-  countAttemptsFromIp,
-  countPasswordFailures,
-  insertLoginRecord,
+  claimAccountCheck,
+  claimIpAttempt,
+  finishLoginRecord,
+  type LoginAttempt,
   type LoginOutcome,
 } from './login-records.repository';
+import { claimRegistration, countRegistrationsFromIp } from './registrations.repository';
 import type { SessionCache } from './session-cache';
 import {
   findSessionsByTokenHashes,
@@ -39,6 +42,19 @@ function retryAfterSeconds(oldest: Date | null, windowMs: number): number {
   return Math.max(1, Math.ceil((until - Date.now()) / 1000));
 }
 
+/**
+ * The account lock policy (README "Login protection"): the first LOGIN_LIMIT_PER_ACCOUNT failures in
+ * the window cost nothing; each further one makes the next check of that account wait longer
+ * (base, 2×base, 4×base, … up to the cap). The right password is never refused, only slowed, so a
+ * stranger guessing cannot lock the owner out; every attempt also costs its sender a fresh
+ * proof-of-work captcha and counts against the per-IP limit.
+ */
+export function slowdownMs(failures: number, config: Config): number {
+  const over = failures - config.loginLimitPerAccount;
+  if (over < 0) return 0;
+  return Math.min(config.loginSlowdownBaseMs * 2 ** Math.min(over, 30), config.loginSlowdownMaxMs);
+}
+
 export function createAuthService({
   db,
   config,
@@ -54,46 +70,56 @@ export function createAuthService({
   // Concurrent requests share one session query; each still sees every revocation made before it arrived.
   const authUsers = new WeakMap<SessionLookup, AuthUser>();
   const findSession = batchPerTick((tokenHashes: string[]) => findSessionsByTokenHashes(db, tokenHashes));
-  const record = (client: ClientInfo, account: string, outcome: LoginOutcome, userId: number | null = null) =>
-    insertLoginRecord(db, { userId, account, ip: client.ip, userAgent: client.userAgent, outcome });
-
-  async function enforceLoginLimits(account: string, client: ClientInfo) {
-    const since = new Date(Date.now() - config.loginLimitWindowMs);
-    const [fromIp, failures] = await Promise.all([
-      countAttemptsFromIp(db, client.ip, since),
-      countPasswordFailures(db, account, since),
-    ]);
-    const limited =
-      fromIp.count >= config.loginLimitPerIp
-        ? fromIp
-        : failures.count >= config.loginLimitPerAccount
-          ? failures
-          : null;
-    if (limited) {
-      await record(client, account, 'rate_limited');
-      throw new AppError('RATE_LIMITED', {
-        seconds: retryAfterSeconds(limited.oldest, config.loginLimitWindowMs),
-      });
-    }
-  }
+  // Checked when the account does not exist: a real hash of the same cost, so both paths take as long.
+  let dummyHash: Promise<string> | undefined;
+  const unmatchableHash = () =>
+    (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordHashCost));
 
   return {
     async login(input: LoginInput, client: ClientInfo) {
-      await enforceLoginLimits(input.username, client);
+      const user = await findUserByAccount(db, input.username);
+      const attempt: LoginAttempt = {
+        userId: user?.id ?? null,
+        account: input.username,
+        accountKey: user ? `user:${user.id}` : `name:${input.username.toLowerCase()}`,
+        ...client,
+      };
+      const windowStart = new Date(Date.now() - config.loginLimitWindowMs);
+      // 1. Counted against the IP before anything is checked: exact whatever arrives at once.
+      const claimed = await claimIpAttempt(db, attempt, {
+        since: windowStart,
+        limit: config.loginLimitPerIp,
+      });
+      if ('refused' in claimed) {
+        throw new AppError('RATE_LIMITED', {
+          seconds: retryAfterSeconds(claimed.refused.oldest, config.loginLimitWindowMs),
+        });
+      }
+      const finish = (outcome: LoginOutcome) => finishLoginRecord(db, claimed.id, outcome);
       try {
         await captcha.verify(input.captchaKey, input.captchaCode);
       } catch (error) {
-        await record(client, input.username, 'captcha');
+        await finish('captcha');
         throw error;
       }
-      const user = await findUserByAccount(db, input.username);
-      const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? UNMATCHABLE_HASH);
+      // 2. Counted against the account (username and email alike) before the password is checked.
+      const delayMs = await claimAccountCheck(db, {
+        id: claimed.id,
+        accountKey: attempt.accountKey,
+        since: windowStart,
+        delayFor: (failures) => slowdownMs(failures, config),
+      });
+      if (delayMs > 0) await sleep(delayMs);
+      const passwordOk = await verifyPassword(
+        input.password,
+        user?.passwordHash ?? (await unmatchableHash()),
+      );
       if (!user || !passwordOk) {
-        await record(client, input.username, user ? 'bad_password' : 'unknown_account', user?.id ?? null);
+        await finish(user ? 'bad_password' : 'unknown_account');
         throw new AppError('INVALID_CREDENTIALS');
       }
       if (!user.enabled) {
-        await record(client, input.username, 'disabled', user.id);
+        await finish('disabled');
         throw new AppError('ACCOUNT_DISABLED');
       }
       const token = newSessionToken();
@@ -101,21 +127,18 @@ export function createAuthService({
       await db.transaction(async (tx) => {
         await insertSession(tx, { userId: user.id, tokenHash: sha256(token), expiresAt, ...client });
         await recordLastLogin(tx, user.id, client.ip);
-        await insertLoginRecord(tx, {
-          userId: user.id,
-          account: input.username,
-          ...client,
-          outcome: 'success',
-        });
+        await finishLoginRecord(tx, claimed.id, 'success');
       });
       return { token, expiresAt: expiresAt.toISOString() };
     },
 
     async register(input: RegisterInput, client: ClientInfo) {
       const since = new Date(Date.now() - config.registerLimitWindowMs);
-      if ((await countUsersRegisteredFromIp(db, client.ip, since)) >= config.registerLimitPerIp) {
-        throw new AppError('RATE_LIMITED', { seconds: Math.ceil(config.registerLimitWindowMs / 1000) });
-      }
+      const refuse = (oldest: Date | null) =>
+        new AppError('RATE_LIMITED', { seconds: retryAfterSeconds(oldest, config.registerLimitWindowMs) });
+      // A cheap early answer; the exact check is the locked one at the insert below.
+      const early = await countRegistrationsFromIp(db, client.ip, since);
+      if (early.count >= config.registerLimitPerIp) throw refuse(early.oldest);
       await captcha.verify(input.captchaKey, input.captchaCode);
       if (
         input.username.toLowerCase() === config.adminUsername.toLowerCase() ||
@@ -127,6 +150,9 @@ export function createAuthService({
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
       try {
         const userId = await db.transaction(async (tx) => {
+          // Registrations from one IP take turns here (every process): the count is exact under any burst.
+          const fromIp = await claimRegistration(tx, client.ip, since);
+          if (fromIp.count >= config.registerLimitPerIp) throw refuse(fromIp.oldest);
           const id = await insertUser(tx, {
             username: input.username,
             email: input.email,

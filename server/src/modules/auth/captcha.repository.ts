@@ -1,28 +1,24 @@
 import type { Queryable } from '../../db/client';
 
-export async function insertCaptcha(
-  q: Queryable,
-  key: string,
-  answer: string,
-  expiresAt: Date,
-): Promise<void> {
-  await q.query('insert into captchas (key, answer, expires_at) values ($1, $2, $3)', [
-    key,
-    answer,
-    expiresAt,
-  ]);
-}
-
-/** Deletes the captcha and returns its answer if it had not expired: an answer can be checked once only. */
-export async function consumeCaptcha(q: Queryable, key: string): Promise<string | null> {
-  const rows = await q.query<{ answer: string; live: boolean }>(
-    'delete from captchas where key = $1 returning answer, expires_at > now() as live',
-    [key],
+/**
+ * Marks a solved challenge as used until it expires anyway; false when it was used before. Only
+ * solved challenges are written (each costs its solver the proof of work), and expired ones go.
+ */
+export async function markChallengeUsed(q: Queryable, signature: string, expiresAt: Date): Promise<boolean> {
+  await q.query('delete from captcha_uses where expires_at < now()');
+  const rows = await q.query(
+    'insert into captcha_uses (signature, expires_at) values ($1, $2) on conflict (signature) do nothing returning 1',
+    [signature, expiresAt],
   );
-  const row = rows[0];
-  return row?.live ? row.answer : null;
+  return rows.length === 1;
 }
 
-export async function deleteExpiredCaptchas(q: Queryable): Promise<void> {
-  await q.query('delete from captchas where expires_at < now()');
+/** The secret every server process signs challenges with: made by the first process that needs it. */
+export async function loadOrCreateSecret(q: Queryable, name: string, candidate: string): Promise<string> {
+  await q.query('insert into app_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [
+    name,
+    candidate,
+  ]);
+  const rows = await q.query<{ value: string }>('select value from app_secrets where name = $1', [name]);
+  return rows[0]!.value;
 }

@@ -7,8 +7,14 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { newApiKey, newFileId } from '../../lib/secrets';
 import type { AuthUser } from '../auth/auth-user';
 import { revokeUserSessions } from '../auth/sessions.repository';
-import { insertStoredFile } from '../files/files.repository';
-import { emailExists, updateApiKey, updatePasswordHash, updateProfile } from './users.repository';
+import { claimUploadQuota, deleteReplacedAvatar, insertStoredFile } from '../files/files.repository';
+import {
+  emailExists,
+  lockIconPath,
+  updateApiKey,
+  updatePasswordHash,
+  updateProfile,
+} from './users.repository';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
@@ -17,7 +23,13 @@ export function createProfileService({ db, config }: { db: Db; config: Config })
     async update(user: AuthUser, input: ProfileUpdateInput) {
       if (input.email && (await emailExists(db, input.email, user.record.id)))
         throw new AppError('EMAIL_TAKEN');
-      await updateProfile(db, user.record.id, input);
+      await db.transaction(async (tx) => {
+        const before = await lockIconPath(tx, user.record.id);
+        await updateProfile(tx, user.record.id, input);
+        // An uploaded avatar the user no longer shows is deleted with the change.
+        if (input.iconPath !== undefined && input.iconPath !== before)
+          await deleteReplacedAvatar(tx, user.record.id, before);
+      });
     },
 
     /** Spec §5 rules; the old password must match; every other session of the user is revoked. */
@@ -40,8 +52,12 @@ export function createProfileService({ db, config }: { db: Db; config: Config })
       const id = newFileId();
       const iconPath = `/api/files/${id}`;
       await db.transaction(async (tx) => {
+        await claimUploadQuota(tx, user.record.id, config.uploadLimitPerHour);
+        // The user's row lock orders concurrent uploads: each replaces (deletes) the one before it.
+        const before = await lockIconPath(tx, user.record.id);
         await insertStoredFile(tx, { id, ownerId: user.record.id, purpose: 'avatar', contentType, bytes });
         await updateProfile(tx, user.record.id, { iconPath });
+        await deleteReplacedAvatar(tx, user.record.id, before);
       });
       return { iconPath };
     },

@@ -144,6 +144,14 @@ export async function countUsersRegisteredFromIp(q: Queryable, ip: string, since
   return rows[0]?.n ?? 0;
 }
 
+/** The user's avatar address, with the user's row locked until the transaction ends. */
+export async function lockIconPath(q: Queryable, userId: number): Promise<string> {
+  const rows = await q.query<{ icon_path: string }>('select icon_path from users where id = $1 for update', [
+    userId,
+  ]);
+  return rows[0]?.icon_path ?? '';
+}
+
 export async function updateProfile(
   q: Queryable,
   userId: number,

@@ -10,6 +10,10 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         minHeight: '100vh',
         display: 'grid',
         placeItems: 'center',
+        // One column of at most 400px that may shrink: an auto column would keep the card 400px
+        // wide on a 390px phone and scroll the page sideways.
+        gridTemplateColumns: 'minmax(0, 400px)',
+        justifyContent: 'center',
         background: 'linear-gradient(135deg, #e6f4ff 0%, #f0f5ff 50%, #f9f0ff 100%)',
         padding: 16,
         // the padding inside the 100vh, or every login page scrolls by 32px
@@ -23,8 +27,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       <div
         data-testid="auth-card"
         style={{
-          width: 400,
-          maxWidth: '100%',
+          width: '100%',
           boxSizing: 'border-box',
           padding: 24,
           background: '#fff',

@@ -1,62 +1,51 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import type { Captcha } from '@jiema/shared';
-import { Form, Input, Skeleton, Space, Tooltip } from 'antd';
+import { CheckCircleFilled, LoadingOutlined, ReloadOutlined, WarningFilled } from '@ant-design/icons';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { CaptchaState } from '../api/get-captcha';
 
-/** The captcha answer input with its image; clicking the image fetches a new one. */
-export function CaptchaField({
-  captcha,
-  onRefresh,
-}: {
-  captcha: Captcha | undefined;
-  onRefresh: () => void;
-}) {
+const box = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  minHeight: 40,
+  padding: '0 12px',
+  border: '1px solid #d9d9d9',
+  borderRadius: 6,
+  background: '#fafafa',
+} as const;
+
+/**
+ * The proof-of-work captcha: solved by the browser on its own (about a second), shown as a status
+ * line. Nothing to type; when it fails (e.g. the challenge expired) one click gets a new one.
+ */
+export function CaptchaField({ state, onRefresh }: { state: CaptchaState; onRefresh: () => void }) {
   const { t } = useTranslation();
+  if (state.status === 'off') return null;
   return (
-    <Form.Item required={captcha?.enabled !== false} label={t('auth.captcha.label')}>
-      <Space.Compact style={{ width: '100%' }}>
-        <Form.Item
-          name="captchaCode"
-          noStyle
-          rules={
-            captcha?.enabled === false ? [] : [{ required: true, message: t('validation.captchaRequired') }]
-          }
-        >
-          <Input
-            prefix={<SafetyCertificateOutlined />}
-            placeholder={t('auth.captcha.placeholder')}
-            maxLength={8}
-            autoComplete="off"
-            data-testid="captcha-input"
-          />
-        </Form.Item>
-        <Tooltip title={t('auth.captcha.refresh')}>
-          {captcha ? (
-            <button
-              type="button"
-              onClick={onRefresh}
-              aria-label={t('auth.captcha.refresh')}
-              style={{
-                border: '1px solid #d9d9d9',
-                borderLeft: 0,
-                padding: 0,
-                background: '#fff',
-                cursor: 'pointer',
-              }}
-            >
-              <img
-                src={captcha.image}
-                alt={t('auth.captcha.alt')}
-                width={120}
-                height={30}
-                data-testid="captcha-image"
-              />
-            </button>
-          ) : (
-            <Skeleton.Button active style={{ width: 120 }} />
-          )}
-        </Tooltip>
-      </Space.Compact>
+    <Form.Item label={t('auth.captcha.label')}>
+      <div style={box} data-testid="captcha-status" data-state={state.status} aria-live="polite">
+        {state.status === 'verifying' && (
+          <>
+            <LoadingOutlined style={{ color: '#1677ff' }} />
+            <span>{t('auth.captcha.verifying')}</span>
+          </>
+        )}
+        {state.status === 'verified' && (
+          <>
+            <CheckCircleFilled style={{ color: '#52c41a' }} />
+            <span>{t('auth.captcha.verified')}</span>
+          </>
+        )}
+        {state.status === 'failed' && (
+          <>
+            <WarningFilled style={{ color: '#faad14' }} />
+            <span style={{ flex: 1 }}>{t('auth.captcha.failed')}</span>
+            <Button size="small" icon={<ReloadOutlined />} onClick={onRefresh}>
+              {t('auth.captcha.retry')}
+            </Button>
+          </>
+        )}
+      </div>
     </Form.Item>
   );
 }

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { zodFieldRule } from '../../../lib/form-rules';
 import { safeRedirectTarget } from '../../../lib/route-access';
 import { sessionStore } from '../../../lib/session-store';
-import { useCaptcha } from '../api/get-captcha';
+import { solutionOf, useCaptcha } from '../api/get-captcha';
 import { startSession } from '../api/get-current-user';
 import { login } from '../api/login';
 import { AuthCard } from './auth-card';
@@ -24,7 +24,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginInput>();
-  const captcha = useCaptcha();
+  const captcha = useCaptcha('login');
 
   // Spec §2: visiting /login clears the loaded permissions.
   useEffect(() => {
@@ -34,17 +34,15 @@ export default function LoginPage() {
 
   const submit = useMutation({
     mutationFn: async (values: LoginInput) => {
-      const { token } = await login({ ...values, captchaKey: captcha.data?.key });
+      const { token } = await login({ ...values, ...solutionOf(captcha.state) });
       await startSession(token);
     },
     onSuccess: () => {
       void message.success(t('auth.login.success'));
       navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
     },
-    onError: () => {
-      form.setFieldValue('captchaCode', '');
-      void captcha.refetch();
-    },
+    // A solution is single-use: whatever the error, solve a new challenge for the next try.
+    onError: () => captcha.refresh(),
   });
 
   return (
@@ -79,8 +77,15 @@ export default function LoginPage() {
             autoComplete="current-password"
           />
         </Form.Item>
-        <CaptchaField captcha={captcha.data} onRefresh={() => void captcha.refetch()} />
-        <Button type="primary" htmlType="submit" block size="large" loading={submit.isPending}>
+        <CaptchaField state={captcha.state} onRefresh={captcha.refresh} />
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={submit.isPending}
+          disabled={!solutionOf(captcha.state)}
+        >
           {t('auth.login.submit')}
         </Button>
       </Form>

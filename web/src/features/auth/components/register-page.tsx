@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { sameAsRule, zodFieldRule } from '../../../lib/form-rules';
-import { useCaptcha } from '../api/get-captcha';
+import { solutionOf, useCaptcha } from '../api/get-captcha';
 import { register } from '../api/register';
 import { AuthCard } from './auth-card';
 import { CaptchaField } from './captcha-field';
@@ -16,22 +16,20 @@ export default function RegisterPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterInput>();
-  const captcha = useCaptcha();
+  const captcha = useCaptcha('register');
 
   useEffect(() => {
     document.title = `${t('auth.register.title')} - ${t('common.appName')}`;
   }, [t]);
 
   const submit = useMutation({
-    mutationFn: (values: RegisterInput) => register({ ...values, captchaKey: captcha.data?.key }),
+    mutationFn: (values: RegisterInput) => register({ ...values, ...solutionOf(captcha.state) }),
     onSuccess: (_data, values) => {
       void message.success(t('auth.register.success'));
       navigate(`/login?username=${encodeURIComponent(values.username)}`, { replace: true });
     },
-    onError: () => {
-      form.setFieldValue('captchaCode', '');
-      void captcha.refetch();
-    },
+    // A solution is single-use: whatever the error, solve a new challenge for the next try.
+    onError: () => captcha.refresh(),
   });
 
   return (
@@ -76,8 +74,15 @@ export default function RegisterPage() {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
-        <CaptchaField captcha={captcha.data} onRefresh={() => void captcha.refetch()} />
-        <Button type="primary" htmlType="submit" block size="large" loading={submit.isPending}>
+        <CaptchaField state={captcha.state} onRefresh={captcha.refresh} />
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={submit.isPending}
+          disabled={!solutionOf(captcha.state)}
+        >
           {t('auth.register.submit')}
         </Button>
       </Form>
