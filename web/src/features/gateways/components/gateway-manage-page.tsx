@@ -220,6 +220,7 @@ export default function GatewayManagePage() {
         onCancel={() => setHowtoOf(null)}
         footer={null}
         width={640}
+        destroyOnHidden
       >
         {howtoOf && <GatewayHowto kind={howtoOf.kind} url={webhookUrlOf(howtoOf.webhookPath)} />}
       </Modal>

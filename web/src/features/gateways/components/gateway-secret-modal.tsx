@@ -1,5 +1,5 @@
 import type { GatewayWithSecret } from '@jiema/shared';
-import { Alert, Modal, Typography } from 'antd';
+import { Alert, type ButtonProps, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GatewayHowto, webhookUrlOf } from './gateway-howto';
 
@@ -19,8 +19,10 @@ export function GatewaySecretModal({
       onCancel={onClose}
       onOk={onClose}
       okText={t('gateways.secretSaved')}
+      okButtonProps={{ 'data-testid': 'gateway-secret-close' } as ButtonProps}
       cancelButtonProps={{ style: { display: 'none' } }}
       width={640}
+      destroyOnHidden
       data-testid="gateway-secret-modal"
     >
       {gateway && (
