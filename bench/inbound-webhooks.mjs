@@ -202,20 +202,25 @@ async function prepare(client, origin) {
      select '+1555' || lpad(i::text, 7, '0'), 'US', $2, '+1555', 'bench' from generate_series(1, $1) as i`,
     [options.numbers, operator],
   );
-  const response = await fetch(`${origin}/api/store/orders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      applicationId: appId,
-      countryCode: 'US',
-      cardType: 'new',
-      validityOptionId: validity,
-      quantity: options.numbers,
-    }),
-  });
-  const body = await response.json();
-  if (response.status !== 200) throw new Error(`purchase failed: ${response.status} ${JSON.stringify(body)}`);
-  const numbers = body.data.phones.map((p) => p.phoneNumber);
+  const numbers = [];
+  // Orders of at most 100 numbers (the store's default maximum per order).
+  for (let left = options.numbers; left > 0; left -= 100) {
+    const response = await fetch(`${origin}/api/store/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        applicationId: appId,
+        countryCode: 'US',
+        cardType: 'new',
+        validityOptionId: validity,
+        quantity: Math.min(100, left),
+      }),
+    });
+    const body = await response.json();
+    if (response.status !== 200)
+      throw new Error(`purchase failed: ${response.status} ${JSON.stringify(body)}`);
+    numbers.push(...body.data.phones.map((p) => p.phoneNumber));
+  }
   const [{ id: gatewayId }] = (
     await client.query(
       `insert into gateways (kind, name, secret) values ('generic', 'bench', $1) returning id`,
