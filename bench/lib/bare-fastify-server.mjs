@@ -7,6 +7,8 @@ const app = Fastify({ logger: false });
 const hello = async () => ({ hello: 'world' });
 app.get('/', hello);
 if (process.env.BENCH_PATH && process.env.BENCH_PATH !== '/') app.get(process.env.BENCH_PATH, hello);
+// POST too, for webhook benchmarks: the body is read and parsed as JSON like any Fastify route's.
+if (process.env.BENCH_PATH) app.post(process.env.BENCH_PATH, hello);
 
 const shutdown = async () => {
   await app.close();

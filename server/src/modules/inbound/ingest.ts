@@ -75,22 +75,23 @@ const STORED = `select m.id, m.phone_number, m.rental_id, r.user_id, m.applicati
   from sms_messages m left join rentals r on r.id = m.rental_id`;
 
 /**
- * The rentals holding a number, locked FOR SHARE until the SMS is committed: a cancel or the
- * no-SMS sweep (FOR UPDATE) waits for it and then sees the SMS, so an activation whose code has
- * arrived is never refunded; one that ended first is no longer a candidate.
+ * The rentals holding a number (by the number itself, one round trip), locked FOR SHARE until the SMS
+ * is committed: a cancel or the no-SMS sweep (FOR UPDATE) waits for it and then sees the SMS, so an
+ * activation whose code has arrived is never refunded; one that ended first is no longer a candidate.
  */
-async function holdingRentals(tx: Queryable, phoneNumberId: number): Promise<HoldingRental[]> {
-  return tx.query<HoldingRental>(
-    `select r.id, r.user_id, r.application_id, a.sender_pattern, a.keyword_pattern, a.code_pattern,
-       p.pattern as user_pattern, (o.sms_type = 'voice') as voice
-     from rentals r
+async function holdingRentals(tx: Queryable, phoneNumber: string) {
+  return tx.query<HoldingRental & { phone_number_id: number }>(
+    `select r.id, r.user_id, r.application_id, r.phone_number_id, a.sender_pattern, a.keyword_pattern,
+       a.code_pattern, p.pattern as user_pattern, (o.sms_type = 'voice') as voice
+     from phone_numbers n
+     join rentals r on r.phone_number_id = n.id
      join applications a on a.id = r.application_id
      join store_orders o on o.id = r.order_id
      left join user_code_patterns p on p.user_id = r.user_id and p.application_id = r.application_id
-     where r.phone_number_id = $1 and r.status in ('active', 'inactive', 'suspended') and r.expires_at > now()
+     where n.number = $1 and r.status in ('active', 'inactive', 'suspended') and r.expires_at > now()
      order by r.id
      for share of r`,
-    [phoneNumberId],
+    [phoneNumber],
     { prepare: 'inbound_holding_rentals' },
   );
 }
@@ -122,18 +123,14 @@ export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult> 
         [phoneNumber, sender, text, receivedAt, DEDUPE_WINDOW_SECONDS],
       );
       if (retry) return toResult(retry, true);
-    } else {
-      const [seen] = await tx.query<StoredRow>(`${STORED} where m.source = $1 and m.external_id = $2`, [
-        sms.source,
-        externalId,
-      ]);
-      if (seen) return toResult(seen, true);
     }
-
-    const [number] = await tx.query<{ id: number }>('select id from phone_numbers where number = $1', [
-      phoneNumber,
-    ]);
-    const rentals = number ? await holdingRentals(tx, number.id) : [];
+    // With an id, the unique (source, external_id) of the insert below finds a retry.
+    const rentals = await holdingRentals(tx, phoneNumber);
+    const phoneNumberId =
+      rentals[0]?.phone_number_id ??
+      (await tx.query<{ id: number }>('select id from phone_numbers where number = $1', [phoneNumber]))[0]
+        ?.id ??
+      null;
     const rental = attribute(rentals, { sender, text, voice });
     const code = extractSmsCode(rental, text);
     const [inserted] = await tx.query<{ id: number }>(
@@ -144,7 +141,7 @@ export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult> 
        returning id`,
       [
         rental?.id ?? null,
-        number?.id ?? null,
+        phoneNumberId,
         phoneNumber,
         rental?.application_id ?? null,
         sender,
