@@ -23,6 +23,8 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerGatewayRoutes } from './modules/inbound/gateways.routes';
+import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerSmsCenterRoutes } from './modules/store/sms-center.routes';
@@ -89,6 +91,8 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerFinanceRoutes(app, { db });
   registerAuditRoutes(app, { db });
   registerSmsCenterRoutes(app, { db, config });
+  registerGatewayRoutes(app, { db });
+  registerInboundRoutes(app, { db });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -1,6 +1,7 @@
 import { CATALOG_ERRORS } from './error-catalogue/catalog';
 import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
+import { INBOUND_ERRORS } from './error-catalogue/inbound';
 import { MONEY_ERRORS } from './error-catalogue/money';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
 import { STOCK_ERRORS } from './error-catalogue/stock';
@@ -23,6 +24,7 @@ export const ERRORS = {
   ...STORE_ERRORS,
   ...RENEWALS_ERRORS,
   ...TRANSFERS_ERRORS,
+  ...INBOUND_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

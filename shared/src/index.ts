@@ -17,6 +17,7 @@ export * from './schemas/catalog';
 export * from './schemas/catalog-patterns';
 export * from './schemas/contacts';
 export * from './schemas/finance';
+export * from './schemas/inbound';
 export * from './schemas/menu';
 export * from './schemas/orders';
 export * from './schemas/renewals';

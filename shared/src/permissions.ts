@@ -52,6 +52,7 @@ export const ADMIN_PERMISSIONS = [
   ...crud('logs', ['list', 'export']),
   ...crud('announcement', ['list', 'add', 'edit', 'del']),
   ...crud('tools', ['list', 'edit']),
+  ...crud('gateway', ['list', 'add', 'edit', 'del', 'test']),
 ] as const;
 
 export const ALL_PERMISSIONS: readonly string[] = [...CUSTOMER_PERMISSIONS, ...ADMIN_PERMISSIONS];

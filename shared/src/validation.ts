@@ -2,6 +2,7 @@ import type { Locale } from './locale';
 import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
 import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
 import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
+import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
 import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
 import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
@@ -25,6 +26,7 @@ export const VALIDATION_MESSAGES = {
   ...RENEWALS_VALIDATION_MESSAGES,
   ...SMS_HISTORY_VALIDATION_MESSAGES,
   ...TRANSFERS_VALIDATION_MESSAGES,
+  ...INBOUND_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

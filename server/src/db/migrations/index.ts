@@ -10,6 +10,7 @@ import smsHistoryIndexes from './0009-sms-history-indexes';
 import authNotify from './0010-auth-notify';
 import oneStatementPurchase from './0011-one-statement-purchase';
 import codeSettings from './0012-code-settings';
+import inboundGateways from './0017-inbound-gateways';
 import smppConnectorState from './0021-smpp-connector-state';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
@@ -26,5 +27,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0010-auth-notify', sql: authNotify },
   { id: '0011-one-statement-purchase', sql: oneStatementPurchase },
   { id: '0012-code-settings', sql: codeSettings },
+  { id: '0017-inbound-gateways', sql: inboundGateways },
   { id: '0021-smpp-connector-state', sql: smppConnectorState },
 ];
