@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerGatewayRoutes } from './modules/inbound/gateways.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
+import { registerSmppRoutes } from './modules/smpp/smpp.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerSmsCenterRoutes } from './modules/store/sms-center.routes';
 import { registerTronAddressRoutes } from './modules/tron-addresses/tron-addresses.routes';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerSmsCenterRoutes(app, { db, config });
   registerGatewayRoutes(app, { db });
   registerInboundRoutes(app, { db });
+  registerSmppRoutes(app, { db, config });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -47,6 +47,8 @@ const ZEnv = z.object({
   STORE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(525_600).default(10),
   /** How often the sweep ends due rentals and refunds activations that got no SMS; 0 = never (tests). */
   STORE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** How often SMPP gateway settings are re-read and free binds tried (takeover time); 0 = no SMPP binds here. */
+  SMPP_POLL_SECONDS: z.coerce.number().min(0).max(60).default(2),
 });
 
 export type Config = {
@@ -75,6 +77,8 @@ export type Config = {
   storeMaxQuantity: number;
   storeCooldownMinutes: number;
   storeSweepIntervalMs: number;
+  /** 0: this process runs no SMPP binds (another one does). */
+  smppPollMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -113,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeMaxQuantity: e.STORE_MAX_QUANTITY,
     storeCooldownMinutes: e.STORE_COOLDOWN_MINUTES,
     storeSweepIntervalMs: e.STORE_SWEEP_INTERVAL_SECONDS * 1000,
+    smppPollMs: Math.round(e.SMPP_POLL_SECONDS * 1000),
   };
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '@jiema/shared';
 import type { AuthUser } from './modules/auth/auth-user';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { SmppSupervisor } from './modules/smpp/supervisor';
 
 /** How a route authenticates: a valid session is required (default), may be absent, or is not looked at. */
 export type AuthMode = 'required' | 'optional' | 'none';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Session lookups kept in memory while exact; its counters are read by the tests and benchmarks. */
     sessionCache: SessionCache;
+    /** SMPP gateways' binds (modules/smpp); started by main.ts, stopped when the app closes. */
+    smppConnectors: SmppSupervisor;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -33,6 +33,9 @@ async function main() {
     log: app.log,
   });
 
+  // SMPP gateways' binds: one process holds each (advisory lock); app.close() unbinds them.
+  if (config.smppPollMs > 0) app.smppConnectors.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -4,6 +4,7 @@ import { CORE_ERRORS } from './error-catalogue/core';
 import { INBOUND_ERRORS } from './error-catalogue/inbound';
 import { MONEY_ERRORS } from './error-catalogue/money';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
+import { SMPP_ERRORS } from './error-catalogue/smpp';
 import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
 import { TRANSFERS_ERRORS } from './error-catalogue/transfers';
@@ -25,6 +26,7 @@ export const ERRORS = {
   ...RENEWALS_ERRORS,
   ...TRANSFERS_ERRORS,
   ...INBOUND_ERRORS,
+  ...SMPP_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

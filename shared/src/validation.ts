@@ -5,6 +5,7 @@ import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
 import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
 import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
+import { SMPP_VALIDATION_MESSAGES } from './validation-messages/smpp';
 import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
 import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
@@ -27,6 +28,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_HISTORY_VALIDATION_MESSAGES,
   ...TRANSFERS_VALIDATION_MESSAGES,
   ...INBOUND_VALIDATION_MESSAGES,
+  ...SMPP_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

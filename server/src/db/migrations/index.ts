@@ -11,7 +11,6 @@ import authNotify from './0010-auth-notify';
 import oneStatementPurchase from './0011-one-statement-purchase';
 import codeSettings from './0012-code-settings';
 import inboundGateways from './0017-inbound-gateways';
-import smppConnectorState from './0021-smpp-connector-state';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -28,5 +27,4 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0011-one-statement-purchase', sql: oneStatementPurchase },
   { id: '0012-code-settings', sql: codeSettings },
   { id: '0017-inbound-gateways', sql: inboundGateways },
-  { id: '0021-smpp-connector-state', sql: smppConnectorState },
 ];
