@@ -14,11 +14,11 @@ describe('the general code extractor on the corpus', () => {
   });
 
   test('accuracy is 100%', () => {
-    const misses = corpus
-      .map((s) => ({ ...s, got: generalExtract(s.text) }))
-      .filter((s) => s.got !== s.code);
+    const misses = corpus.map((s) => ({ ...s, got: generalExtract(s.text) })).filter((s) => s.got !== s.code);
     const accuracy = (corpus.length - misses.length) / corpus.length;
-    console.info(`code corpus: ${corpus.length - misses.length}/${corpus.length} = ${(accuracy * 100).toFixed(2)}%`);
+    console.info(
+      `code corpus: ${corpus.length - misses.length}/${corpus.length} = ${(accuracy * 100).toFixed(2)}%`,
+    );
     expect(misses.map((m) => ({ text: m.text, want: m.code, got: m.got }))).toEqual([]);
   });
 });
