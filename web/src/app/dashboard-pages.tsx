@@ -21,6 +21,7 @@ export const DASHBOARD_PAGES: Record<string, Page> = {
   phoneNumbers: lazy(() => import('../features/stock/components/phone-numbers-page')),
   phoneBatchAdd: lazy(() => import('../features/stock/components/batch-add-page')),
   addPhoneRecords: lazy(() => import('../features/stock/components/add-phone-records-page')),
+  gatewayManage: lazy(() => import('../features/gateways/components/gateway-manage-page')),
   apiStore: lazy(() => import('../features/store/components/api-store-page')),
   orderManage: lazy(() => import('../features/orders/components/order-manage-page')),
   apiManage: lazy(() => import('../features/rentals/components/api-manage-page')),
