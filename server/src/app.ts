@@ -29,6 +29,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerGatewayRoutes } from './modules/inbound/gateways.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
+import { registerSmppRoutes } from './modules/smpp/smpp.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerSmsCenterRoutes } from './modules/store/sms-center.routes';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   await registerCodeDelivery(app, { db, config });
   registerRechargeRoutes(app, { db, config });
   registerTicketRoutes(app, { db, adminUsername: config.adminUsername });
+  registerSmppRoutes(app, { db, config });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -128,6 +128,8 @@ const ZEnv = z.object({
   RECHARGE_ORDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** How long a stop (SIGTERM, SIGINT) may take before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** How often SMPP gateway settings are re-read and free binds tried (takeover time); 0 = no SMPP binds here. */
+  SMPP_POLL_SECONDS: z.coerce.number().min(0).max(60).default(2),
 });
 
 export type Config = {
@@ -178,6 +180,8 @@ export type Config = {
   rechargeMinAmount: string;
   rechargeOrderMinutes: number;
   shutdownGraceMs: number;
+  /** 0: this process runs no SMPP binds (another one does). */
+  smppPollMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -237,5 +241,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rechargeMinAmount: e.RECHARGE_MIN_AMOUNT,
     rechargeOrderMinutes: e.RECHARGE_ORDER_MINUTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    smppPollMs: Math.round(e.SMPP_POLL_SECONDS * 1000),
   };
 }

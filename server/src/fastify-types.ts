@@ -2,6 +2,7 @@ import type { Locale } from '@jiema/shared';
 import type { AuthUser } from './modules/auth/auth-user';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { SmsArrivals } from './modules/code-delivery/sms-arrivals';
+import type { SmppSupervisor } from './modules/smpp/supervisor';
 
 /** How a route authenticates: a valid session is required (default), may be absent, or is not looked at. */
 export type AuthMode = 'required' | 'optional' | 'none';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** This process's LISTEN on `jiema_sms` (code link long-polls, live events, the webhook worker). */
     smsArrivals: SmsArrivals;
+    /** SMPP gateways' binds (modules/smpp); started by main.ts, stopped when the app closes. */
+    smppConnectors: SmppSupervisor;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -51,6 +51,9 @@ async function main() {
   );
   webhooks.start();
 
+  // SMPP gateways' binds: one process holds each (advisory lock); app.close() unbinds them.
+  if (config.smppPollMs > 0) app.smppConnectors.start();
+
   let closing = false;
   /**
    * A stop always ends the process within the grace period: in-flight requests finish, connections

@@ -8,6 +8,7 @@ import { MONEY_ERRORS } from './error-catalogue/money';
 import { PRIVILEGE_ERRORS } from './error-catalogue/privilege';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
 import { REQUESTS_ERRORS } from './error-catalogue/requests';
+import { SMPP_ERRORS } from './error-catalogue/smpp';
 import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
 import { TICKETS_ERRORS } from './error-catalogue/tickets';
@@ -35,6 +36,7 @@ export const ERRORS = {
   ...CODE_DELIVERY_ERRORS,
   ...DEPOSITS_ERRORS,
   ...TICKETS_ERRORS,
+  ...SMPP_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -25,6 +25,7 @@ export * from './schemas/orders';
 export * from './schemas/renewals';
 export * from './schemas/rental-groups';
 export * from './schemas/rentals';
+export * from './schemas/smpp';
 export * from './schemas/sms-history';
 export * from './schemas/stock';
 export * from './schemas/store';

@@ -7,6 +7,7 @@ import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
 import { DEPOSITS_VALIDATION_MESSAGES } from './validation-messages/deposits';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
 import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
+import { SMPP_VALIDATION_MESSAGES } from './validation-messages/smpp';
 import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
 import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
@@ -33,6 +34,7 @@ export const VALIDATION_MESSAGES = {
   ...CODE_DELIVERY_VALIDATION_MESSAGES,
   ...DEPOSITS_VALIDATION_MESSAGES,
   ...TICKETS_VALIDATION_MESSAGES,
+  ...SMPP_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import type { Db } from '../../db/client';
 import { type ConnectorLocks, type HeldLock, inProcessLocks, postgresLocks } from './connector-lock';
-import { saveConnectorState } from './connector-state.repository';
 import type { LinkHandlers, LinkState, SmppLinkConfig } from './link-types';
 import { SmppLink } from './smpp-link';
 
@@ -21,7 +20,9 @@ export type SupervisorOptions = {
   /** How often configuration is re-read and free binds are tried (takeover time after a holder dies). */
   pollMs?: number;
   log?: LinkHandlers['log'] & { error?(obj: object, msg?: string): void };
-  /** Names this process in the state table (default host:pid). */
+  /** Records the live state where every process can read it (holder null once nobody holds the bind). */
+  saveState(connectorId: string, holder: string | null, state: LinkState): Promise<void>;
+  /** Names this process in the saved state (default host:pid). */
   holderName?: string;
 };
 
@@ -36,7 +37,7 @@ type Running = {
 /**
  * Runs the SMPP connectors: with several server processes exactly one holds each bind (an advisory
  * lock per connector held while the link lives); when the holder dies, another takes over on its
- * next poll. The holder writes the live state to `smpp_connector_state` for every process to read.
+ * next poll. The holder saves the live state (`saveState`) for every process to read.
  */
 export class SmppSupervisor {
   private readonly locks: ConnectorLocks;
@@ -145,7 +146,7 @@ export class SmppSupervisor {
     await entry.link.stop();
     await entry.writing?.catch(() => undefined);
     if (stillHeld) {
-      await saveConnectorState(this.options.db, connectorId, null, entry.link.state()).catch(() => undefined);
+      await this.options.saveState(connectorId, null, entry.link.state()).catch(() => undefined);
       await entry.lock.release();
     }
   }
@@ -158,7 +159,8 @@ export class SmppSupervisor {
       entry.dirty = true;
       return;
     }
-    entry.writing = saveConnectorState(this.options.db, connectorId, this.holder, entry.link.state())
+    entry.writing = this.options
+      .saveState(connectorId, this.holder, entry.link.state())
       .catch((error) => this.options.log?.warn({ error: (error as Error).message }, 'smpp: state not saved'))
       .finally(() => {
         entry.writing = null;

@@ -1,36 +1,17 @@
 /**
- * A second "server process" for the takeover test: runs an SMPP supervisor on the given database and
- * SMSC, prints "bound" once it holds the bind, and is then killed with SIGKILL by the test.
- * argv: databaseUrl smscPort
+ * A second "server process" for the takeover test: runs the app's SMPP connectors on the given
+ * database, prints "bound" once it holds the bind, and is then killed with SIGKILL by the test.
+ * argv: databaseUrl gatewayId
  */
 import { createDb } from '../../../src/db/client';
-import { SmppSupervisor } from '../../../src/modules/smpp/supervisor';
+import { createSmppConnectors } from '../../../src/modules/smpp/smpp-connectors';
 
-const [databaseUrl, port] = process.argv.slice(2);
+const [databaseUrl, gatewayId] = process.argv.slice(2);
 const db = await createDb({ databaseUrl, dataDir: 'memory://', poolSize: 2 });
-const supervisor = new SmppSupervisor({
-  db,
-  databaseUrl,
-  listConnectors: async () => [
-    {
-      id: 'gw-1',
-      enabled: true,
-      config: {
-        host: '127.0.0.1',
-        port: Number(port),
-        systemId: 'jiema',
-        password: 'secret',
-        bindMode: 'receiver',
-      },
-    },
-  ],
-  handlersFor: () => ({ onMessage: async () => undefined }),
-  pollMs: 200,
-  holderName: 'child',
-});
-supervisor.start();
+const connectors = createSmppConnectors({ db, databaseUrl, pollMs: 200, holderName: 'child' });
+connectors.start();
 const timer = setInterval(() => {
-  if (supervisor.linkOf('gw-1')?.isBound) {
+  if (connectors.linkOf(String(gatewayId))?.isBound) {
     process.stdout.write('bound\n');
     clearInterval(timer);
   }

@@ -31,6 +31,7 @@ import {
 import { GatewayFormModal } from './gateway-form-modal';
 import { GatewayHowto, webhookUrlOf } from './gateway-howto';
 import { GatewaySecretModal } from './gateway-secret-modal';
+import { SmppModal } from './smpp-modal';
 import { TestSmsCard } from './test-sms-card';
 import { useCan } from './use-can';
 
@@ -46,6 +47,7 @@ export default function GatewayManagePage() {
   const [formOpen, setFormOpen] = useState(false);
   const [secretOf, setSecretOf] = useState<GatewayWithSecret | null>(null);
   const [howtoOf, setHowtoOf] = useState<Gateway | null>(null);
+  const [smppOf, setSmppOf] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY });
   const toggle = useMutation({ mutationFn: updateGateway, onSuccess: refresh });
   const regenerate = useMutation({
@@ -130,6 +132,16 @@ export default function GatewayManagePage() {
       width: 260,
       render: (_, row) => (
         <Space size={0} wrap>
+          {row.kind === 'smpp' && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setSmppOf(row.id)}
+              data-testid={`gateway-smpp-${row.id}`}
+            >
+              {t('smpp.open', { status: t(`smpp.status.${String(row.state.status ?? 'stopped')}`) })}
+            </Button>
+          )}
           <Button
             type="link"
             size="small"
@@ -214,6 +226,7 @@ export default function GatewayManagePage() {
         }}
       />
       <GatewaySecretModal gateway={secretOf} onClose={() => setSecretOf(null)} />
+      <SmppModal gatewayId={smppOf} canEdit={canEdit} onClose={() => setSmppOf(null)} />
       <Modal
         open={howtoOf !== null}
         title={howtoOf ? t('gateways.howtoTitle', { kind: t(`gateways.kinds.${howtoOf.kind}`) }) : ''}
