@@ -38,4 +38,6 @@ export const DASHBOARD_PAGES: Record<string, Page> = {
   apiTrade: lazy(() => import('../features/transfers/components/api-trade-page')),
   logApiTrade: lazy(() => import('../features/transfers/components/admin-transfers-page')),
   apiBatchBinding: lazy(() => import('../features/rental-groups/components/api-batch-binding-page')),
+  accountRecharge: lazy(() => import('../features/recharge/components/account-recharge-page')),
+  logRecharge: lazy(() => import('../features/recharge/components/recharge-log-page')),
 };
