@@ -62,7 +62,12 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
  * temporary folder, removed by `stop`). The captcha is off
  * and the login and registration limits are lifted, because every journey logs in from 127.0.0.1.
  */
-export async function startServer(credentials: ServerCredentials, logFile: string): Promise<RunningServer> {
+export async function startServer(
+  credentials: ServerCredentials,
+  logFile: string,
+  /** More environment for this server, e.g. TRONGRID_URL pointing at a fake the test started. */
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   assertBuilt();
   const port = await freePort();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jiema-e2e-'));
@@ -95,6 +100,9 @@ export async function startServer(credentials: ServerCredentials, logFile: strin
       LOGIN_LIMIT_PER_IP: '100000',
       LOGIN_LIMIT_PER_ACCOUNT: '1000',
       REGISTER_LIMIT_PER_IP: '100000',
+      // No journey reaches the real chain API; one that needs the watcher points it at a fake.
+      TRON_WATCHER: 'off',
+      ...extraEnv,
     },
   });
   for (const stream of [child.stdout, child.stderr]) {

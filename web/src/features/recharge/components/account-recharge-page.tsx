@@ -45,7 +45,7 @@ export default function AccountRechargePage() {
               prefix={<WalletOutlined />}
               valueRender={(node) => <span data-testid="recharge-balance">{node}</span>}
             />
-            <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
+            <Descriptions column={1} size="small" style={{ marginTop: 16, overflowWrap: 'anywhere' }}>
               <Descriptions.Item label={t('recharge.network')}>USDT · TRC20 (TRON)</Descriptions.Item>
               <Descriptions.Item label={t('recharge.minimumLabel')}>{data.minAmount} USDT</Descriptions.Item>
               <Descriptions.Item label={t('recharge.arrival')}>{t('recharge.arrivalText')}</Descriptions.Item>

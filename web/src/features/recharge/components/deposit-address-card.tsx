@@ -23,7 +23,12 @@ export function DepositAddressCard({ info, address }: { info: RechargeInfo; addr
         showIcon
         style={{ marginTop: 16 }}
         message={t('recharge.trc20Only')}
-        description={t('recharge.trc20OnlyDetail', { contract: info.contract })}
+        // The contract is one long word: let it wrap on a phone.
+        description={
+          <span style={{ overflowWrap: 'anywhere' }}>
+            {t('recharge.trc20OnlyDetail', { contract: info.contract })}
+          </span>
+        }
         data-testid="recharge-warning"
       />
     </Card>
