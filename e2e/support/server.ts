@@ -9,7 +9,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const SERVER_ENTRY = path.join(REPO_ROOT, 'server/dist/main.js');
 const WEB_DIST = path.join(REPO_ROOT, 'web/dist');
 const WEB_INDEX = path.join(WEB_DIST, 'index.html');
-const STARTUP_TIMEOUT_MS = 60_000;
+// A first start (initdb, migrations, seed) takes a minute on a 2-core machine others are busy on.
+const STARTUP_TIMEOUT_MS = 180_000;
 
 export type ServerCredentials = { adminUsername: string; adminPassword: string };
 
