@@ -29,10 +29,14 @@ export async function launchBrowser(): Promise<Browser> {
  * A fresh browser profile on the app. With a locale, the app starts in that language (stored the
  * way the language switch stores it) unless the page has chosen another one since.
  */
-export async function newAppContext(browser: Browser, locale?: Locale): Promise<BrowserContext> {
+export async function newAppContext(
+  browser: Browser,
+  locale?: Locale,
+  options: { baseURL?: string; width?: number } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1280, height: 800 },
+    baseURL: options.baseURL ?? baseUrl(),
+    viewport: { width: options.width ?? 1280, height: 800 },
     locale: locale ?? 'zh-CN',
   });
   context.setDefaultTimeout(15_000);

@@ -42,4 +42,6 @@ export const DASHBOARD_PAGES: Record<string, Page> = {
   workOrder: lazy(() => import('../features/tickets/components/work-order-page')),
   workOrderRecord: lazy(() => import('../features/tickets/components/work-order-record-page')),
   ticketManage: lazy(() => import('../features/tickets/components/ticket-manage-page')),
+  accountRecharge: lazy(() => import('../features/recharge/components/account-recharge-page')),
+  logRecharge: lazy(() => import('../features/recharge/components/recharge-log-page')),
 };

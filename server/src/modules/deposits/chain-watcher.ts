@@ -10,7 +10,7 @@ import {
   claimAddresses,
   ensureScanState,
   finalTxIds,
-  finishScan,
+  finishScans,
   recordRound,
   releaseScan,
 } from './scan-state.repository';
@@ -35,7 +35,7 @@ export type RoundResult = {
 };
 
 /** Requests in flight at once; the budget spaces them anyway, this only overlaps their latency. */
-const CONCURRENCY = 8;
+const concurrencyFor = (rps: number) => Math.min(32, Math.max(8, Math.ceil(rps / 10)));
 /** Unconfirmed transfers are looked for in the last few minutes only (solidifying takes about one). */
 const UNCONFIRMED_WINDOW_MS = 10 * 60_000;
 /** A transfer seen unsolidified and still not solidified after this long was dropped. */
@@ -70,7 +70,8 @@ export function createChainWatcher(options: {
   /** What was last logged about the API, so an outage is one line, not one per round. */
   let reported: string | null = null;
 
-  async function scanAddress(a: ClaimedAddress, result: RoundResult): Promise<void> {
+  /** Reads one address and settles what it found; returns the newest solidified block time seen. */
+  async function scanAddress(a: ClaimedAddress, result: RoundResult): Promise<number | null> {
     const nowMs = Date.now();
     const since = Math.max(0, (a.cursor_ms ?? a.created_ms) - config.tronScanOverlapMs);
     const confirmed = await client.incomingTransfers(a.address, {
@@ -79,10 +80,14 @@ export function createChainWatcher(options: {
       confirmed: true,
     });
     budget.succeeded();
-    const settled = await finalTxIds(
-      db,
-      confirmed.map((t) => t.txId),
-    );
+    // Most addresses have nothing new: no database work for them at all.
+    const settled =
+      confirmed.length > 0
+        ? await finalTxIds(
+            db,
+            confirmed.map((t) => t.txId),
+          )
+        : new Set<string>();
     let newest: number | null = null;
     for (const transfer of confirmed) {
       newest = Math.max(newest ?? 0, transfer.blockMs);
@@ -105,8 +110,8 @@ export function createChainWatcher(options: {
         result.seen++;
       }
     }
-    await finishScan(db, a.address_id, newest, config.tronPollIntervalMs);
     result.scanned++;
+    return newest;
   }
 
   function report(error: string | null) {
@@ -140,6 +145,7 @@ export function createChainWatcher(options: {
     });
     const queue = [...claimed];
     const unscanned: number[] = [];
+    const scanned: Array<{ addressId: number; cursorMs: number | null }> = [];
     const worker = async () => {
       for (let a = queue.shift(); a; a = queue.shift()) {
         if (result.error !== null || stopping.signal.aborted) {
@@ -147,7 +153,7 @@ export function createChainWatcher(options: {
           continue;
         }
         try {
-          await scanAddress(a, result);
+          scanned.push({ addressId: a.address_id, cursorMs: await scanAddress(a, result) });
         } catch (error) {
           unscanned.push(a.address_id);
           if (error instanceof ChainApiError) {
@@ -160,7 +166,9 @@ export function createChainWatcher(options: {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
+    const workers = Math.min(concurrencyFor(config.trongridRps), claimed.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    await finishScans(db, scanned, started, config.tronPollIntervalMs);
     await releaseScan(db, unscanned);
     if (claimed.length > 0 || result.error !== null) {
       await recordRound(db, {

@@ -45,6 +45,9 @@ const STEP_MICROS = 100n;
 const STEPS = 9999n;
 const ORDER_MAX = '1000000';
 
+/** Orders pick their amount one at a time (they are rare; the picks would otherwise collide and retry). */
+const ORDER_PICK_LOCK = 0x7e5d_0010;
+
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export function createRechargeService({ db, config }: { db: Db; config: RechargeConfig }) {
@@ -120,10 +123,11 @@ export function createRechargeService({ db, config }: { db: Db; config: Recharge
       if (await addressOf(userId)) throw new AppError('RECHARGE_ORDERS_UNAVAILABLE');
       await expireDueOrders(db);
       if (await findOpenOrder(db, userId)) throw new AppError('RECHARGE_ORDER_OPEN');
-      // Two orders racing for one amount: the unique index of open amounts lets one in; the other picks again.
+      // Picks are serialized by an advisory lock; the unique index of open amounts is the last word all the same.
       for (let attempt = 0; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
+            await tx.query('select pg_advisory_xact_lock($1)', [ORDER_PICK_LOCK]);
             const pick = await pickAmount(tx, requested);
             const order = await insertOrder(tx, {
               userId,

@@ -29,7 +29,7 @@ export async function claimAddresses(
   return q.query<ClaimedAddress>(
     `with due as (
        select s.address_id from tron_scan_state s
-       where ($3 or s.next_scan_at <= now()) and ($4 or s.lease_until is null or s.lease_until < now())
+       where ($3 or s.next_scan_at <= now() + interval '250 milliseconds') and ($4 or s.lease_until is null or s.lease_until < now())
        order by (s.watch_until > now()) is true desc, s.next_scan_at, s.address_id
        limit $1 for update skip locked
      )
@@ -42,17 +42,24 @@ export async function claimAddresses(
   );
 }
 
-export async function finishScan(
+/**
+ * Ends the round's scans in one statement: cursors move to the newest solidified block seen, and each
+ * address is due again one interval after the round began, so the next round reads it again at the
+ * same point of its cycle (a deposit waits one interval, not two).
+ */
+export async function finishScans(
   q: Queryable,
-  addressId: number,
-  cursorMs: number | null,
+  scans: Array<{ addressId: number; cursorMs: number | null }>,
+  roundStartedMs: number,
   intervalMs: number,
 ) {
+  if (scans.length === 0) return;
   await q.query(
-    `update tron_scan_state set cursor_ms = greatest(cursor_ms, $2::bigint), last_scan_at = now(), lease_until = null,
-       next_scan_at = now() + make_interval(secs => $3)
-     where address_id = $1`,
-    [addressId, cursorMs, intervalMs / 1000],
+    `update tron_scan_state s set cursor_ms = greatest(s.cursor_ms, x.cursor_ms), last_scan_at = now(),
+       lease_until = null, next_scan_at = to_timestamp($3::float8 / 1000)
+     from unnest($1::int[], $2::bigint[]) as x(address_id, cursor_ms)
+     where s.address_id = x.address_id`,
+    [scans.map((r) => r.addressId), scans.map((r) => r.cursorMs), roundStartedMs + intervalMs],
   );
 }
 

@@ -27,7 +27,7 @@ export function TronAddressFormModal({
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(address ?? { address: '', label: '', note: '', enabled: true });
+    form.setFieldsValue(address ?? { address: '', label: '', note: '', enabled: true, shared: false });
   }, [open, address, form]);
 
   const save = useTronMutation(
@@ -87,6 +87,14 @@ export function TronAddressFormModal({
         </Form.Item>
         <Form.Item name="enabled" label={t('tron.fields.enabled')} valuePropName="checked">
           <Switch checkedChildren={t('tron.on')} unCheckedChildren={t('tron.off')} />
+        </Form.Item>
+        <Form.Item
+          name="shared"
+          label={t('tron.fields.shared')}
+          valuePropName="checked"
+          extra={t('tron.sharedHint')}
+        >
+          <Switch disabled={isAssigned} data-testid="tron-shared-input" />
         </Form.Item>
       </Form>
     </Modal>

@@ -27,6 +27,7 @@ import { setTronAddressEnabled } from '../api/set-tron-address-enabled';
 import { TronAddressFormModal } from './tron-address-form-modal';
 import { useCan } from './use-can';
 import { useTronMutation } from './use-tron-mutation';
+import { WatcherHealthCard } from './watcher-health-card';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '-');
@@ -109,9 +110,17 @@ export default function TronAddressManagePage() {
               {time(row.assignedAt)}
             </Typography.Text>
           </Space>
+        ) : row.shared ? (
+          <Tag color="purple">{t('tron.shared')}</Tag>
         ) : (
           <Tag>{t('tron.free')}</Tag>
         ),
+    },
+    {
+      title: t('tron.fields.received'),
+      dataIndex: 'receivedTotal',
+      align: 'right',
+      render: (total: string) => <Typography.Text style={mono}>{total} USDT</Typography.Text>,
     },
     {
       title: t('tron.fields.enabled'),
@@ -186,6 +195,7 @@ export default function TronAddressManagePage() {
   return (
     <Card title={t('tron.title')} data-testid="tron-address-manage">
       <Typography.Paragraph type="secondary">{t('tron.intro')}</Typography.Paragraph>
+      <WatcherHealthCard />
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           <Input.Search
