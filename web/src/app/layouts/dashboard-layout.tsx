@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { filterMenu, MENU, type MenuEntry, resolveIconUrl, sidebarEntries } from '@jiema/shared';
 import { Avatar, Button, Dropdown, Grid, Layout, Menu, type MenuProps, Space, Typography } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Fragment, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand';
@@ -28,10 +28,11 @@ function toItems(entries: readonly MenuEntry[], t: (key: string) => string): Men
     const icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
     const MenuBadge = MENU_BADGES[entry.key];
     const label = MenuBadge ? (
-      <span key={entry.key}>
+      // A fragment, not a span: antd then wraps it in its title-content span as it does a text label.
+      <Fragment key={entry.key}>
         {t(`menu.${entry.titleKey}`)}
         <MenuBadge />
-      </span>
+      </Fragment>
     ) : (
       t(`menu.${entry.titleKey}`)
     );
