@@ -6,8 +6,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { filterMenu, MENU, type MenuEntry, resolveIconUrl, sidebarEntries } from '@jiema/shared';
-import { Avatar, Button, Dropdown, Layout, Menu, type MenuProps, Space, Typography } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Avatar, Button, Dropdown, Grid, Layout, Menu, type MenuProps, Space, Typography } from 'antd';
+import { Fragment, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../components/brand';
@@ -28,10 +28,11 @@ function toItems(entries: readonly MenuEntry[], t: (key: string) => string): Men
     const icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
     const MenuBadge = MENU_BADGES[entry.key];
     const label = MenuBadge ? (
-      <span key={entry.key}>
+      // A fragment, not a span: antd then wraps it in its title-content span as it does a text label.
+      <Fragment key={entry.key}>
         {t(`menu.${entry.titleKey}`)}
         <MenuBadge />
-      </span>
+      </Fragment>
     ) : (
       t(`menu.${entry.titleKey}`)
     );
@@ -57,6 +58,8 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const session = useSession();
   const [collapsed, setCollapsed] = useState(false);
+  // On a phone the header keeps the language and the user menu; the balance would push it past the screen.
+  const isNarrow = !Grid.useBreakpoint().sm;
   const user = session.user!;
 
   const menu = useMemo(
@@ -146,7 +149,7 @@ export function DashboardLayout() {
             <Typography.Text strong>{trail.map((e) => t(`menu.${e.titleKey}`)).join(' / ')}</Typography.Text>
           </Space>
           <Space size="middle">
-            <Typography.Text type="secondary" data-testid="header-balance">
+            <Typography.Text type="secondary" data-testid="header-balance" hidden={isNarrow}>
               {t('common.balance')}: {user.balance} USDT
             </Typography.Text>
             <LanguageSwitch />
@@ -167,7 +170,7 @@ export function DashboardLayout() {
                   icon={<UserOutlined />}
                   size="small"
                 />
-                <span>{user.nickName || user.username}</span>
+                {!isNarrow && <span>{user.nickName || user.username}</span>}
               </Space>
             </Dropdown>
           </Space>

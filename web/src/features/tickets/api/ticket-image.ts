@@ -1,19 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
 import { http } from '../../../lib/http';
 import { ticketsKey } from './keys';
 
+const asDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+
 /**
- * A ticket image as an object URL: the file routes need the session's Authorization header, which
- * an <img src> cannot send. Images never change, so each is fetched once.
+ * A ticket image as a data: URL. The file routes need the session's Authorization header, which an
+ * <img src> cannot send; data: (unlike blob:) is an image source the content security policy allows.
+ * Images never change, so each is fetched once.
  */
 export function useTicketImageUrl(url: string) {
-  const blob = useQuery({
+  const image = useQuery({
     queryKey: ticketsKey('image', url),
-    queryFn: async () => (await http.get<Blob>(url, { responseType: 'blob' })).data,
+    queryFn: async () => asDataUrl((await http.get<Blob>(url, { responseType: 'blob' })).data),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const objectUrl = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : null), [blob.data]);
-  useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
-  return objectUrl;
+  return image.data ?? null;
 }

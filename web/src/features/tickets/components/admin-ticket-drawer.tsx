@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Divider, Drawer, Rate, Tabs, Tag } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addRemark, replyAsStaff, useAdminTicket } from '../api/admin-tickets';
-import { TICKETS_KEY } from '../api/keys';
+import { TICKETS_KEY, ticketsKey } from '../api/keys';
 import { drawerWidth, formatTime } from '../lib/dates';
 import { useCan } from '../lib/use-can';
 import { AdminTicketActions } from './admin-ticket-actions';
@@ -18,6 +19,12 @@ export function AdminTicketDrawer({ ticketId, onClose }: { ticketId: number | nu
   const detail = useAdminTicket(ticketId);
   const ticket = detail.data;
   const refresh = () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
+
+  // Each fetch of the conversation marks it read for staff: the badge follows at once.
+  const fetchedAt = detail.dataUpdatedAt;
+  useEffect(() => {
+    if (fetchedAt) void queryClient.invalidateQueries({ queryKey: ticketsKey('unread') });
+  }, [fetchedAt, queryClient]);
 
   return (
     <Drawer

@@ -1,8 +1,9 @@
 import { TICKET_RATING_LEVELS, type TicketRateInput } from '@jiema/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Divider, Drawer, Popconfirm, Rate, Space, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TICKETS_KEY } from '../api/keys';
+import { TICKETS_KEY, ticketsKey } from '../api/keys';
 import { rateMyTicket, reopenMyTicket, replyToMyTicket, useMyTicket } from '../api/my-tickets';
 import { drawerWidth, formatTime } from '../lib/dates';
 import { Conversation } from './conversation';
@@ -18,6 +19,12 @@ export function MyTicketDrawer({ ticketId, onClose }: { ticketId: number | null;
   const detail = useMyTicket(ticketId);
   const ticket = detail.data;
   const refresh = () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
+
+  // Each fetch of the conversation marks it read on the server: the badge follows at once.
+  const fetchedAt = detail.dataUpdatedAt;
+  useEffect(() => {
+    if (fetchedAt) void queryClient.invalidateQueries({ queryKey: ticketsKey('unread') });
+  }, [fetchedAt, queryClient]);
 
   const handleReopen = async () => {
     try {

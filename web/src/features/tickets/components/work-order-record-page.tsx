@@ -61,11 +61,11 @@ export default function WorkOrderRecordPage() {
     {
       title: t('tickets.fields.lastReply'),
       dataIndex: 'lastReplyAt',
-      width: 200,
+      width: 250,
       sorter: true,
       render: (v: string | null, r) =>
         v ? (
-          <Space size={4}>
+          <Space size={4} style={{ whiteSpace: 'nowrap' }}>
             {formatTime(v)}
             <Typography.Text type="secondary">
               ({t(r.lastReplySide === 'staff' ? 'tickets.fields.bySupport' : 'tickets.fields.byMe')})
@@ -116,7 +116,7 @@ export default function WorkOrderRecordPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 900 }}
+        scroll={{ x: 950 }}
         locale={{ emptyText: t('tickets.records.empty') }}
         data-testid="my-tickets-table"
       />
