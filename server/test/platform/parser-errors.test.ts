@@ -31,7 +31,9 @@ function rawRequest(bytes: string | Buffer): Promise<RawAnswer> {
       );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
-    socket.end(bytes);
+    // Not end(): a half-closed socket lets Node abort a request still being answered. Every request
+    // here either breaks the parser (the server then closes) or says Connection: close.
+    socket.write(bytes);
   });
 }
 

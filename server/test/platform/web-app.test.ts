@@ -116,7 +116,7 @@ describe('Content-Security-Policy upgrade-insecure-requests only behind TLS (ite
       headers: { 'x-forwarded-proto': 'http' },
     });
     expect(csp(plain)).not.toContain('upgrade-insecure-requests');
-  });
+  }, 120_000);
 
   test('HTTPS=on always sends it; HTTPS=off never', async () => {
     const on = await appWith({ HTTPS: 'on' });
@@ -124,5 +124,5 @@ describe('Content-Security-Policy upgrade-insecure-requests only behind TLS (ite
     const off = await appWith({ HTTPS: 'off', TRUST_PROXY: 'on' });
     const res = await off.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(csp(res)).not.toContain('upgrade-insecure-requests');
-  });
+  }, 120_000);
 });
