@@ -12,7 +12,7 @@ export function SmppStateView({ state }: { state: SmppLiveState }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="smpp-state">
       {state.stale && <Alert type="warning" showIcon message={t('smpp.stale')} />}
-      <Descriptions size="small" column={1} bordered>
+      <Descriptions size="small" column={1} bordered style={{ overflowWrap: 'anywhere' }}>
         <Descriptions.Item label={t('smpp.state.status')}>
           <Tag color={COLOR[state.status]} data-testid="smpp-status">
             {t(`smpp.status.${state.status}`)}
