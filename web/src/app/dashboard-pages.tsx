@@ -38,4 +38,5 @@ export const DASHBOARD_PAGES: Record<string, Page> = {
   apiTrade: lazy(() => import('../features/transfers/components/api-trade-page')),
   logApiTrade: lazy(() => import('../features/transfers/components/admin-transfers-page')),
   apiBatchBinding: lazy(() => import('../features/rental-groups/components/api-batch-binding-page')),
+  apiSetting: lazy(() => import('../features/code-settings/components/api-setting-page')),
 };
