@@ -57,6 +57,28 @@ const ZEnv = z.object({
   CODE_WEBHOOK_ALLOW_PRIVATE: bool(false),
   /** How often a live event stream sends a keep-alive comment. */
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
+  /** The USDT-TRC20 chain watcher: off = this process never scans (tests drive it explicitly). */
+  TRON_WATCHER: bool(true),
+  TRONGRID_URL: z.url().default('https://api.trongrid.io'),
+  TRONGRID_API_KEY: z.string().min(1).optional(),
+  /** How often each watched address is scanned, at most. */
+  TRON_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
+  /** Requests per second this process sends to TronGrid at most. */
+  TRONGRID_RPS: z.coerce.number().min(0.1).max(1000).default(10),
+  /** How far back each scan re-reads before the address's cursor, so nothing between scans is missed. */
+  TRON_SCAN_OVERLAP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86400)
+    .default(600),
+  /** Smallest deposit credited by itself (smaller ones wait for an administrator), and smallest order. */
+  RECHARGE_MIN_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/, 'a decimal amount with at most 6 decimals')
+    .default('1'),
+  /** How long a recharge order reserves its unique amount on a shared address. */
+  RECHARGE_ORDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
 export type Config = {
@@ -91,6 +113,14 @@ export type Config = {
   codeWebhookTimeoutMs: number;
   codeWebhookAllowPrivate: boolean;
   eventsHeartbeatMs: number;
+  tronWatcherEnabled: boolean;
+  trongridUrl: string;
+  trongridApiKey: string | undefined;
+  tronPollIntervalMs: number;
+  trongridRps: number;
+  tronScanOverlapMs: number;
+  rechargeMinAmount: string;
+  rechargeOrderMinutes: number;
 };
 
 export class ConfigError extends Error {}
@@ -135,5 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeWebhookTimeoutMs: e.CODE_WEBHOOK_TIMEOUT_SECONDS * 1000,
     codeWebhookAllowPrivate: e.CODE_WEBHOOK_ALLOW_PRIVATE,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
+    tronWatcherEnabled: e.TRON_WATCHER,
+    trongridUrl: e.TRONGRID_URL.replace(/\/+$/, ''),
+    trongridApiKey: e.TRONGRID_API_KEY,
+    tronPollIntervalMs: Math.round(e.TRON_POLL_INTERVAL_SECONDS * 1000),
+    trongridRps: e.TRONGRID_RPS,
+    tronScanOverlapMs: e.TRON_SCAN_OVERLAP_SECONDS * 1000,
+    rechargeMinAmount: e.RECHARGE_MIN_AMOUNT,
+    rechargeOrderMinutes: e.RECHARGE_ORDER_MINUTES,
   };
 }

@@ -4,6 +4,7 @@ import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createWebhookWorker } from './modules/code-delivery/webhook-worker';
+import { createChainWatcher } from './modules/deposits/chain-watcher';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
 async function main() {
@@ -33,6 +34,9 @@ async function main() {
     cooldownMinutes: config.storeCooldownMinutes,
     log: app.log,
   });
+  // Credits USDT-TRC20 deposits once each; safe with several processes (leases, unique transaction id).
+  const watcher = createChainWatcher({ db, config, log: app.log });
+  if (config.tronWatcherEnabled) watcher.start();
 
   // Sends customer webhooks from the outbox; safe with several processes (SKIP LOCKED under a lease).
   const webhooks = createWebhookWorker(
@@ -56,6 +60,7 @@ async function main() {
     await app.close();
     await webhooks.stop();
     await sweeper.stop();
+    await watcher.stop();
     await db.close();
     clearTimeout(timer);
     process.exit(0);

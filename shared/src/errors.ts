@@ -2,10 +2,15 @@ import { CATALOG_ERRORS } from './error-catalogue/catalog';
 import { CODE_DELIVERY_ERRORS } from './error-catalogue/code-delivery';
 import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
+import { DEPOSITS_ERRORS } from './error-catalogue/deposits';
+import { INBOUND_ERRORS } from './error-catalogue/inbound';
 import { MONEY_ERRORS } from './error-catalogue/money';
+import { PRIVILEGE_ERRORS } from './error-catalogue/privilege';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
+import { REQUESTS_ERRORS } from './error-catalogue/requests';
 import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
+import { TICKETS_ERRORS } from './error-catalogue/tickets';
 import { TRANSFERS_ERRORS } from './error-catalogue/transfers';
 import { USERS_ERRORS } from './error-catalogue/users';
 import type { Locale } from './locale';
@@ -24,7 +29,12 @@ export const ERRORS = {
   ...STORE_ERRORS,
   ...RENEWALS_ERRORS,
   ...TRANSFERS_ERRORS,
+  ...PRIVILEGE_ERRORS,
+  ...REQUESTS_ERRORS,
+  ...INBOUND_ERRORS,
   ...CODE_DELIVERY_ERRORS,
+  ...DEPOSITS_ERRORS,
+  ...TICKETS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -129,6 +129,7 @@ export const MENU: readonly MenuEntry[] = [
       leaf('phoneNumbers', 'admin/phone-numbers', 'admin:phone:list', ADMIN),
       leaf('phoneBatchAdd', 'admin/phone-numbers/batch-add', 'admin:phone:add', ADMIN),
       leaf('addPhoneRecords', 'admin/add-phone-records', 'admin:add-phone-record:list', ADMIN),
+      leaf('gatewayManage', 'admin/gateways', 'admin:gateway:list', ADMIN),
     ],
   },
   {

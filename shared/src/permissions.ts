@@ -46,12 +46,14 @@ export const ADMIN_PERMISSIONS = [
   ...crud('ad', LIST_ADD_EDIT_DEL_EXPORT),
   ...crud('api-option', LIST_ADD_EDIT_DEL_EXPORT),
   ...crud('add-phone-record', ['list', 'export']),
-  ...crud('ticket', ['list', 'edit', 'del', 'export']),
+  ...crud('ticket', ['list', 'reply', 'assign', 'edit', 'export']),
   ...crud('registration-analysis', ['list']),
   ...crud('login-analysis', ['list']),
-  ...crud('logs', ['list', 'export']),
+  ...crud('logs', ['list', 'edit', 'export']),
   ...crud('announcement', ['list', 'add', 'edit', 'del']),
   ...crud('tools', ['list', 'edit']),
+  ...crud('gateway', ['list', 'add', 'edit', 'del', 'test']),
+  ...crud('deposit', ['attach']),
 ] as const;
 
 export const ALL_PERMISSIONS: readonly string[] = [...CUSTOMER_PERMISSIONS, ...ADMIN_PERMISSIONS];

@@ -3,11 +3,14 @@ import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
 import { CODE_DELIVERY_VALIDATION_MESSAGES } from './validation-messages/code-delivery';
 import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
 import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
+import { DEPOSITS_VALIDATION_MESSAGES } from './validation-messages/deposits';
+import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
 import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
 import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
 import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
+import { TICKETS_VALIDATION_MESSAGES } from './validation-messages/tickets';
 import { TRANSFERS_VALIDATION_MESSAGES } from './validation-messages/transfers';
 import { USERS_VALIDATION_MESSAGES } from './validation-messages/users';
 
@@ -26,7 +29,10 @@ export const VALIDATION_MESSAGES = {
   ...RENEWALS_VALIDATION_MESSAGES,
   ...SMS_HISTORY_VALIDATION_MESSAGES,
   ...TRANSFERS_VALIDATION_MESSAGES,
+  ...INBOUND_VALIDATION_MESSAGES,
   ...CODE_DELIVERY_VALIDATION_MESSAGES,
+  ...DEPOSITS_VALIDATION_MESSAGES,
+  ...TICKETS_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,8 +1,11 @@
 import type { Paged, PageQuery } from '@jiema/shared';
+import { AppError } from './app-error';
 
 /**
  * ORDER BY from a page query, only over whitelisted columns (field name -> SQL expression), with a
- * unique tie-breaker so pages never overlap.
+ * unique tie-breaker so pages never overlap. The field is looked up as an own property only: a plain
+ * `sortable[field]` would find `__proto__`, `constructor` or `toString` on Object.prototype and put
+ * `[object Object]` or a function's text into the SQL. A field the list does not sort by is a 400.
  */
 export function orderBy(
   query: PageQuery,
@@ -10,8 +13,14 @@ export function orderBy(
   fallback: string,
   tieBreaker = 'id',
 ): string {
-  const column = query.sortField ? sortable[query.sortField] : undefined;
-  if (!column) return `order by ${fallback}, ${tieBreaker} desc`;
+  if (!query.sortField) return `order by ${fallback}, ${tieBreaker} desc`;
+  const column = Object.hasOwn(sortable, query.sortField) ? sortable[query.sortField] : undefined;
+  if (typeof column !== 'string' || column === '') {
+    throw new AppError('SORT_FIELD_UNKNOWN', {
+      field: query.sortField,
+      fields: Object.keys(sortable).join(', '),
+    });
+  }
   return `order by ${column} ${query.sortOrder === 'ascend' ? 'asc' : 'desc'} nulls last, ${tieBreaker} desc`;
 }
 

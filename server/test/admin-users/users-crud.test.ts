@@ -268,7 +268,7 @@ describe('list', () => {
     const injected = await call({
       url: `/api/admin/users?keyword=${tag}&sortField=${encodeURIComponent('id; drop table users')}`,
     });
-    expect(injected.statusCode).toBe(200);
+    expect(expectErrorEnvelope(injected, 400).error).toBe('SORT_FIELD_UNKNOWN');
   });
 
   test.each([
@@ -379,7 +379,9 @@ describe('detail, edit, delete', () => {
   test('the built-in administrator and oneself cannot be deleted', async () => {
     const second = await loginAs(t, USER_TYPE.ADMIN);
     const res = await call({ method: 'DELETE', url: `/api/admin/users/${adminId}` }, second.token);
-    expect(expectErrorEnvelope(res, 400).message).toBe('系统管理员账号不能被禁用、降级或删除');
+    expect(expectErrorEnvelope(res, 400).message).toBe(
+      '系统内置管理员账号不能由其他用户修改，只能由其本人在个人中心修改',
+    );
     const self = await call(
       { method: 'DELETE', url: `/api/admin/users/${second.userId}`, locale: 'en-US' },
       second.token,

@@ -87,14 +87,13 @@ describe('applications', () => {
   });
 
   test.each([
-    ['senderPattern', '(a+)+$', '正则表达式可能极慢', 'could run extremely slowly'],
-    ['keywordPattern', '(\\w|\\d)*x', '正则表达式可能极慢', 'could run extremely slowly'],
-    ['codePattern', '(\\d{2,})*', '正则表达式可能极慢', 'could run extremely slowly'],
+    ['keywordPattern', '(?=Telegram)', '不支持反向引用', 'look-arounds'],
+    ['codePattern', '(\\d{2,})*', '不能匹配空文本', 'must not match an empty text'],
     ['codePattern', '(\\d{4', '不是有效的正则表达式', 'not a valid regular expression'],
     ['senderPattern', '[a-', '不是有效的正则表达式', 'not a valid regular expression'],
     ['keywordPattern', '\\d*', '不能匹配空文本', 'must not match an empty text'],
     ['codePattern', '', '请输入验证码提取规则', 'enter the code-extraction pattern'],
-    ['codePattern', '(a)\\1', '正则表达式可能极慢', 'back-reference'],
+    ['codePattern', '(a)\\1', '不是有效的正则表达式', 'back-references'],
     ['senderPattern', 'x'.repeat(201), '最多 200 个字符', 'at most 200 characters'],
     ['code', 'Telegram!', '应用代码为 1 到 16 位小写字母或数字', 'The application code is 1 to 16'],
     ['nameZh', '', '请输入中文名称', 'Please enter the Chinese name'],
@@ -185,6 +184,23 @@ describe('applications', () => {
       }),
       400,
     );
+  });
+
+  test('hostile patterns are valid RE2 and run in linear time on long texts (issue 7 item 9)', async () => {
+    const digits = '7'.repeat(4000);
+    for (const pattern of ['(\\d|\\d){1,40}x', '\\d+\\d+\\d+\\d+x', '(a+)+$', '(\\w|\\d)*x']) {
+      const started = performance.now();
+      const res = data<{ attributed: boolean; code: string | null }>(
+        await admin({
+          method: 'POST',
+          url: '/api/admin/applications/test-patterns',
+          payload: { keywordPattern: pattern, codePattern: pattern, sender: 'x', text: digits },
+        }),
+      );
+      // A backtracking engine takes seconds to hours here; RE2 answers in milliseconds. The bound is generous.
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(res).toEqual({ attributed: false, code: null });
+    }
   });
 
   test('icon upload: checked by content, stored, served, audited', async () => {

@@ -235,7 +235,7 @@ describe('listing and exporting', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('ID,地址,标签,备注,启用,分配用户,分配时间,创建时间');
+    expect(lines[0]).toBe('ID,地址,标签,备注,启用,分配用户,分配时间,创建时间,共享地址,累计到账');
     expect(lines).toHaveLength(4);
     expect(res.body).toContain(listed[1]!.address);
 
@@ -244,7 +244,9 @@ describe('listing and exporting', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(enLines[0]).toBe('ID,Address,Label,Note,Enabled,Assigned user,Assigned at,Created at');
+    expect(enLines[0]).toBe(
+      'ID,Address,Label,Note,Enabled,Assigned user,Assigned at,Created at,Shared,Received total',
+    );
     expect(enLines).toHaveLength(2);
     expect(enLines[1]).toContain('beta-list');
   });

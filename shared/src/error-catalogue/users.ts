@@ -5,8 +5,9 @@ export const USERS_ERRORS = {
   USER_NOT_FOUND: { status: 404, 'zh-CN': '用户不存在', 'en-US': 'The user does not exist' },
   ADMIN_ACCOUNT_PROTECTED: {
     status: 400,
-    'zh-CN': '系统管理员账号不能被禁用、降级或删除',
-    'en-US': 'The built-in administrator account cannot be disabled, demoted or deleted',
+    'zh-CN': '系统内置管理员账号不能由其他用户修改，只能由其本人在个人中心修改',
+    'en-US':
+      'The built-in administrator account cannot be changed by anyone else; only its owner can change it, in their own profile',
   },
   SELF_ACCOUNT_PROTECTED: {
     status: 400,

@@ -29,6 +29,8 @@ export const ZTronAddressInput = z.object({
     .max(TRON_LABEL_MAX, 'validation.tronLabelLength'),
   note: z.string().trim().max(TRON_NOTE_MAX, 'validation.tronNoteLength').default(''),
   enabled: z.boolean().default(true),
+  /** Shared: never given to a user; recharge orders reserve unique amounts on it. */
+  shared: z.boolean().default(false),
 });
 export type TronAddressInput = z.infer<typeof ZTronAddressInput>;
 
@@ -56,6 +58,9 @@ export const ZTronAddress = z.object({
   assignedUserId: z.number().int().nullable(),
   assignedUsername: z.string().nullable(),
   assignedAt: z.string().nullable(),
+  shared: z.boolean(),
+  /** Sum of the deposits credited from it. */
+  receivedTotal: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -45,13 +45,9 @@ export const CATALOG_VALIDATION_MESSAGES = {
     'en-US': 'The pattern must be at most 200 characters',
   },
   'validation.patternInvalid': {
-    'zh-CN': '不是有效的正则表达式',
-    'en-US': 'This is not a valid regular expression',
-  },
-  'validation.patternUnsafe': {
-    'zh-CN': '正则表达式可能极慢（嵌套重复如 (a+)+、重复的分支、反向引用或过多的 * 和 +），请改写',
+    'zh-CN': '不是有效的正则表达式（RE2 语法，不支持反向引用 \\1 和环视 (?=…)）',
     'en-US':
-      'This pattern could run extremely slowly (nested repetition such as (a+)+, a repeated alternation, a back-reference or too many * and +); please rewrite it',
+      'This is not a valid regular expression (RE2 syntax: back-references such as \\1 and look-arounds such as (?=…) are not supported)',
   },
   'validation.patternMatchesEmpty': {
     'zh-CN': '正则表达式不能匹配空文本（留空表示不使用）',

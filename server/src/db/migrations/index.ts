@@ -10,8 +10,12 @@ import smsHistoryIndexes from './0009-sms-history-indexes';
 import authNotify from './0010-auth-notify';
 import oneStatementPurchase from './0011-one-statement-purchase';
 import codeSettings from './0012-code-settings';
+import inboundGateways from './0017-inbound-gateways';
+import smppConnectorState from './0021-smpp-connector-state';
 import codeDelivery from './0022-code-delivery';
 import codeLinkLimits from './0023-code-link-limits';
+import usdtDeposits from './0025-usdt-deposits';
+import tickets from './0028-tickets';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -27,6 +31,10 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0010-auth-notify', sql: authNotify },
   { id: '0011-one-statement-purchase', sql: oneStatementPurchase },
   { id: '0012-code-settings', sql: codeSettings },
+  { id: '0017-inbound-gateways', sql: inboundGateways },
+  { id: '0021-smpp-connector-state', sql: smppConnectorState },
   { id: '0022-code-delivery', sql: codeDelivery },
   { id: '0023-code-link-limits', sql: codeLinkLimits },
+  { id: '0025-usdt-deposits', sql: usdtDeposits },
+  { id: '0028-tickets', sql: tickets },
 ];

@@ -26,8 +26,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sendCsv, toCsv } from '../../lib/csv';
 import { ok } from '../../lib/reply';
-import { actorOf } from '../audit/audit';
 import { createAdminUsersService } from './admin-users.service';
+import { grantorOf } from './privilege-rules';
 
 const tags = ['admin-users'];
 
@@ -105,7 +105,7 @@ export function registerAdminUserRoutes(app: App, { db, config }: { db: Db; conf
         response: { 200: envelopeOf(ZAdminUserDetail) },
       },
     },
-    async (request) => ok(request, await users.create(actorOf(request), request.body)),
+    async (request) => ok(request, await users.create(grantorOf(request), request.body)),
   );
 
   app.put(
@@ -120,7 +120,7 @@ export function registerAdminUserRoutes(app: App, { db, config }: { db: Db; conf
         response: { 200: envelopeOf(ZAdminUserDetail) },
       },
     },
-    async (request) => ok(request, await users.update(actorOf(request), request.params.id, request.body)),
+    async (request) => ok(request, await users.update(grantorOf(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -136,7 +136,7 @@ export function registerAdminUserRoutes(app: App, { db, config }: { db: Db; conf
       },
     },
     async (request) =>
-      ok(request, await users.setEnabled(actorOf(request), request.params.id, request.body.enabled)),
+      ok(request, await users.setEnabled(grantorOf(request), request.params.id, request.body.enabled)),
   );
 
   app.put(
@@ -152,7 +152,7 @@ export function registerAdminUserRoutes(app: App, { db, config }: { db: Db; conf
       },
     },
     async (request) =>
-      ok(request, await users.setType(actorOf(request), request.params.id, request.body.userType)),
+      ok(request, await users.setType(grantorOf(request), request.params.id, request.body.userType)),
   );
 
   app.post(
@@ -170,7 +170,12 @@ export function registerAdminUserRoutes(app: App, { db, config }: { db: Db; conf
     async (request) =>
       ok(
         request,
-        await users.resetPassword(actorOf(request), request.params.id, request.body, request.user!.sessionId),
+        await users.resetPassword(
+          grantorOf(request),
+          request.params.id,
+          request.body,
+          request.user!.sessionId,
+        ),
       ),
   );
 
@@ -187,7 +192,7 @@ export function registerAdminUserRoutes(app: App, { db, config }: { db: Db; conf
       },
     },
     async (request) =>
-      ok(request, await users.setPermissions(actorOf(request), request.params.id, request.body)),
+      ok(request, await users.setPermissions(grantorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -202,7 +207,7 @@ export function registerAdminUserRoutes(app: App, { db, config }: { db: Db; conf
       },
     },
     async (request) => {
-      await users.remove(actorOf(request), request.params.id);
+      await users.remove(grantorOf(request), request.params.id);
       return ok(request, null);
     },
   );
@@ -221,7 +226,7 @@ export function registerAdminUserRoutes(app: App, { db, config }: { db: Db; conf
       },
     },
     async (request) =>
-      ok(request, await users.adjustBalance(actorOf(request), request.params.id, request.body)),
+      ok(request, await users.adjustBalance(grantorOf(request), request.params.id, request.body)),
   );
 
   app.get(

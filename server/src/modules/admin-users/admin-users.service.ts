@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
 import { hashPassword } from '../../lib/password';
 import { newApiKey, newReadablePassword } from '../../lib/secrets';
-import { type Actor, audit } from '../audit/audit';
+import { audit } from '../audit/audit';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { findEntry, listEntries } from '../finance/finance.repository';
 import { applyBalanceChange } from '../ledger/ledger.service';
@@ -50,6 +50,14 @@ import {
   typeOf,
   updateUserFields,
 } from './admin-users.repository';
+import {
+  assertMayChange,
+  assertMayGrant,
+  assertMayMakeType,
+  assertNotSelf,
+  type Grantor,
+  gainedPermissions,
+} from './privilege-rules';
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
@@ -105,9 +113,13 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
     return { ...user, ...overrides, permissions: permissionsOf(user.userType, overrides) };
   }
 
-  /** The built-in administrator and the acting administrator themselves keep their access. */
-  function assertMayRestrict(actor: Actor, row: AdminUserRow) {
-    if (isBuiltIn(row.username)) throw new AppError('ADMIN_ACCOUNT_PROTECTED');
+  /** privilege-rules.ts: the built-in administrator is changed by nobody here, an administrator only by one. */
+  const assertMayChangeRow = (actor: Grantor, row: AdminUserRow) =>
+    assertMayChange(actor, { ...row, userType: typeOf(row, config.adminUsername) }, isBuiltIn);
+
+  /** The acting administrator keeps their own access. */
+  function assertMayRestrict(actor: Grantor, row: AdminUserRow) {
+    assertMayChangeRow(actor, row);
     if (row.id === actor.id) throw new AppError('SELF_ACCOUNT_PROTECTED');
   }
 
@@ -122,7 +134,8 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
 
     get: async (id: number) => detailOf(db, await mustFind(db, id)),
 
-    async create(actor: Actor, input: AdminUserCreate): Promise<AdminUserDetail> {
+    async create(actor: Grantor, input: AdminUserCreate): Promise<AdminUserDetail> {
+      assertMayMakeType(actor, input.userType, permissionsOf(input.userType, { grants: [], revokes: [] }));
       if (isBuiltIn(input.username) || (await usernameExists(db, input.username)))
         throw new AppError('USERNAME_TAKEN');
       if (await emailExists(db, input.email)) throw new AppError('EMAIL_TAKEN');
@@ -152,11 +165,13 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
       }
     },
 
-    async update(actor: Actor, id: number, input: AdminUserUpdate): Promise<AdminUserDetail> {
+    async update(actor: Grantor, id: number, input: AdminUserUpdate): Promise<AdminUserDetail> {
       if (input.email && (await emailExists(db, input.email, id))) throw new AppError('EMAIL_TAKEN');
       try {
         return await db.transaction(async (tx) => {
-          const before = await detailOf(tx, await mustFind(tx, id, true));
+          const row = await mustFind(tx, id, true);
+          assertMayChangeRow(actor, row);
+          const before = await detailOf(tx, row);
           await updateUserFields(tx, id, input);
           const after = await detailOf(tx, await mustFind(tx, id));
           await audit(tx, actor, { action: 'update', entity: 'user', entityId: id, before, after });
@@ -169,10 +184,11 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
     },
 
     /** Disabling ends every session of the user at once (their next request gets TOKEN_INVALID). */
-    async setEnabled(actor: Actor, id: number, enabled: boolean) {
+    async setEnabled(actor: Grantor, id: number, enabled: boolean) {
       return db.transaction(async (tx) => {
         const row = await mustFind(tx, id, true);
-        if (!enabled) assertMayRestrict(actor, row);
+        if (enabled) assertMayChangeRow(actor, row);
+        else assertMayRestrict(actor, row);
         await setEnabled(tx, id, enabled);
         const revokedSessions = enabled ? 0 : await revokeUserSessions(tx, id);
         await audit(tx, actor, {
@@ -187,10 +203,14 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
     },
 
     /** Sets the type and keeps the role in step (1 ADMIN, 2 CUSTOMER, 3 AGENT). */
-    async setType(actor: Actor, id: number, userType: UserType): Promise<AdminUserDetail> {
+    async setType(actor: Grantor, id: number, userType: UserType): Promise<AdminUserDetail> {
       return db.transaction(async (tx) => {
         const row = await mustFind(tx, id, true);
-        if (userType !== USER_TYPE.ADMIN) assertMayRestrict(actor, row);
+        assertMayChangeRow(actor, row);
+        assertNotSelf(actor, row);
+        const overrides = await findPermissionOverrides(tx, id);
+        const held = permissionsOf(typeOf(row, config.adminUsername), overrides);
+        assertMayMakeType(actor, userType, gainedPermissions(held, permissionsOf(userType, overrides)));
         const before = { userType: typeOf(row, config.adminUsername), roles: row.roles };
         await setUserType(tx, id, userType, ROLE_BY_TYPE[userType]);
         const after = await detailOf(tx, await mustFind(tx, id));
@@ -209,11 +229,11 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
      * Sets the password typed by the administrator, or a generated one (returned once, never stored
      * in clear or logged). Every session of the user ends, but the administrator's own current one.
      */
-    async resetPassword(actor: Actor, id: number, input: AdminPasswordReset, keepSessionId: number) {
+    async resetPassword(actor: Grantor, id: number, input: AdminPasswordReset, keepSessionId: number) {
       const generated = input.mode === 'generate' ? newReadablePassword(GENERATED_PASSWORD_LENGTH) : null;
       const passwordHash = await hashPassword(generated ?? input.password!, config.passwordHashCost);
       return db.transaction(async (tx) => {
-        await mustFind(tx, id, true);
+        assertMayChangeRow(actor, await mustFind(tx, id, true));
         await updatePasswordHash(tx, id, passwordHash);
         const revokedSessions = await revokeUserSessions(tx, id, id === actor.id ? keepSessionId : undefined);
         await audit(tx, actor, {
@@ -227,11 +247,18 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
     },
 
     /** Replaces the individual grants and revocations (spec §6); effective from the user's next request. */
-    async setPermissions(actor: Actor, id: number, input: AdminUserPermissions): Promise<AdminUserDetail> {
+    async setPermissions(actor: Grantor, id: number, input: AdminUserPermissions): Promise<AdminUserDetail> {
       const next = { grants: normalised(input.grants), revokes: normalised(input.revokes) };
       return db.transaction(async (tx) => {
-        await mustFind(tx, id, true);
+        const row = await mustFind(tx, id, true);
+        assertMayChangeRow(actor, row);
+        assertNotSelf(actor, row);
         const before = await findPermissionOverrides(tx, id);
+        const userType = typeOf(row, config.adminUsername);
+        assertMayGrant(
+          actor,
+          gainedPermissions(permissionsOf(userType, before), permissionsOf(userType, next)),
+        );
         await replacePermissionOverrides(tx, id, next);
         await audit(tx, actor, {
           action: 'set-permissions',
@@ -245,7 +272,7 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
     },
 
     /** Only an account without ledger entries or other records can go; others are disabled instead. */
-    async remove(actor: Actor, id: number): Promise<void> {
+    async remove(actor: Grantor, id: number): Promise<void> {
       try {
         await db.transaction(async (tx) => {
           const row = await mustFind(tx, id, true);
@@ -264,10 +291,12 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
      * Adds (reward) or removes (deduction) an amount through the ledger, idempotent by the client's
      * request id: the same id again returns the first result and changes nothing. Never below zero.
      */
-    async adjustBalance(actor: Actor, id: number, input: BalanceAdjust): Promise<BalanceAdjustResult> {
+    async adjustBalance(actor: Grantor, id: number, input: BalanceAdjust): Promise<BalanceAdjustResult> {
       try {
         return await db.transaction(async (tx) => {
-          await mustFind(tx, id);
+          const row = await mustFind(tx, id, true);
+          assertMayChangeRow(actor, row);
+          assertNotSelf(actor, row);
           const { entry, applied } = await applyBalanceChange(tx, {
             userId: id,
             type: input.type,

@@ -12,9 +12,10 @@ export async function insertStoredFile(
   );
 }
 
+/** A file the public route may serve: never a ticket image (those go only to the ticket's user and staff). */
 export async function findStoredFile(q: Queryable, id: string): Promise<StoredFile | null> {
   const rows = await q.query<{ id: string; content_type: string; size: number; bytes: Uint8Array }>(
-    'select id, content_type, size, bytes from stored_files where id = $1',
+    "select id, content_type, size, bytes from stored_files where id = $1 and purpose <> 'ticket'",
     [id],
   );
   const row = rows[0];

@@ -6,7 +6,7 @@ import type {
   PhoneLineStatus,
 } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
-import { limitOffset, SqlFilter } from '../../lib/pagination';
+import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
 
 // ---------------------------------------------------------------- imports
 
@@ -286,6 +286,9 @@ type ItemRow = {
   detail: string | null;
 };
 
+/** Preview lines are in file order unless sorted by one of these. */
+const ITEM_SORTABLE = { lineNo: 's.line_no', status: 's.status' };
+
 export async function listImportItems(
   q: Queryable,
   importId: number,
@@ -297,7 +300,7 @@ export async function listImportItems(
   const rows = await q.query<ItemRow>(
     `select s.line_no, s.raw, s.number, o.code as operator_code, o.name as operator_name, s.status, s.reason, s.detail
      from phone_import_items s left join operators o on o.id = s.operator_id
-     ${filter.where} order by s.seq ${limitOffset(query)}`,
+     ${filter.where} ${orderBy(query, ITEM_SORTABLE, 's.seq asc', 's.seq')} ${limitOffset(query)}`,
     filter.values,
   );
   const [count] = await q.query<{ total: number }>(

@@ -11,12 +11,16 @@ type TronAddressRow = {
   assigned_user_id: number | null;
   assigned_username: string | null;
   assigned_at: Date | null;
+  shared: boolean;
+  received_total: string;
   created_at: Date;
   updated_at: Date;
 };
 
 const COLUMNS = `t.id, t.address, t.label, t.note, t.enabled, t.assigned_user_id, u.username as assigned_username,
-  t.assigned_at, t.created_at, t.updated_at`;
+  t.assigned_at, t.shared, t.created_at, t.updated_at,
+  (select coalesce(sum(d.amount), 0)::numeric(20, 6)::text from usdt_deposits d
+   where d.to_address = t.address and d.status = 'credited') as received_total`;
 const FROM = 'from tron_addresses t left join users u on u.id = t.assigned_user_id';
 
 const SORTABLE = {
@@ -37,6 +41,8 @@ const toTronAddress = (r: TronAddressRow): TronAddress => ({
   assignedUserId: r.assigned_user_id,
   assignedUsername: r.assigned_username,
   assignedAt: r.assigned_at?.toISOString() ?? null,
+  shared: r.shared,
+  receivedTotal: r.received_total,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
@@ -105,11 +111,11 @@ export async function tronAddressExists(q: Queryable, address: string, exceptId 
 
 export async function insertTronAddress(
   q: Queryable,
-  input: { address: string; label: string; note: string; enabled: boolean },
+  input: { address: string; label: string; note: string; enabled: boolean; shared: boolean },
 ): Promise<number> {
   const rows = await q.query<{ id: number }>(
-    'insert into tron_addresses (address, label, note, enabled) values ($1, $2, $3, $4) returning id',
-    [input.address, input.label, input.note, input.enabled],
+    'insert into tron_addresses (address, label, note, enabled, shared) values ($1, $2, $3, $4, $5) returning id',
+    [input.address, input.label, input.note, input.enabled, input.shared],
   );
   return rows[0]!.id;
 }
@@ -117,12 +123,12 @@ export async function insertTronAddress(
 export async function updateTronAddress(
   q: Queryable,
   id: number,
-  input: { address: string; label: string; note: string; enabled: boolean },
+  input: { address: string; label: string; note: string; enabled: boolean; shared: boolean },
 ): Promise<void> {
   await q.query(
-    `update tron_addresses set address = $2, label = $3, note = $4, enabled = $5, updated_at = now()
+    `update tron_addresses set address = $2, label = $3, note = $4, enabled = $5, shared = $6, updated_at = now()
      where id = $1`,
-    [id, input.address, input.label, input.note, input.enabled],
+    [id, input.address, input.label, input.note, input.enabled, input.shared],
   );
 }
 

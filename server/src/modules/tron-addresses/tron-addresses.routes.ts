@@ -29,6 +29,8 @@ const CSV_COLUMNS: Array<{ header: Record<Locale, string>; value: CsvColumn<Tron
   { header: { 'zh-CN': '分配用户', 'en-US': 'Assigned user' }, value: (r) => r.assignedUsername },
   { header: { 'zh-CN': '分配时间', 'en-US': 'Assigned at' }, value: (r) => r.assignedAt },
   { header: { 'zh-CN': '创建时间', 'en-US': 'Created at' }, value: (r) => r.createdAt },
+  { header: { 'zh-CN': '共享地址', 'en-US': 'Shared' }, value: (r) => r.shared },
+  { header: { 'zh-CN': '累计到账', 'en-US': 'Received total' }, value: (r) => r.receivedTotal },
 ];
 
 /** Column headers in the caller's language. */

@@ -60,7 +60,7 @@ export function createTronAddressService({ db }: { db: Db }) {
         .transaction(async (tx) => {
           const before = await lockTronAddress(tx, id);
           if (!before) throw new AppError('TRON_ADDRESS_NOT_FOUND');
-          if (before.assignedUserId !== null && before.address !== input.address)
+          if (before.assignedUserId !== null && (before.address !== input.address || input.shared))
             throw new AppError('TRON_ADDRESS_ASSIGNED');
           if (await tronAddressExists(tx, input.address, id)) throw new AppError('TRON_ADDRESS_TAKEN');
           await updateTronAddress(tx, id, input);

@@ -16,6 +16,7 @@ import { PageLoading } from '../../components/page-loading';
 import { refreshUser } from '../../features/auth/api/get-current-user';
 import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../lib/session-store';
+import { MENU_BADGES } from '../menu-badges';
 import { MENU_ICONS } from '../menu-icons';
 
 const USER_POLL_MS = 60_000;
@@ -25,7 +26,15 @@ type MenuItem = Required<MenuProps>['items'][number];
 function toItems(entries: readonly MenuEntry[], t: (key: string) => string): MenuItem[] {
   return entries.map((entry) => {
     const icon = entry.icon ? MENU_ICONS[entry.icon] : undefined;
-    const label = t(`menu.${entry.titleKey}`);
+    const MenuBadge = MENU_BADGES[entry.key];
+    const label = MenuBadge ? (
+      <span key={entry.key}>
+        {t(`menu.${entry.titleKey}`)}
+        <MenuBadge />
+      </span>
+    ) : (
+      t(`menu.${entry.titleKey}`)
+    );
     if (entry.children?.length) {
       return { key: entry.key, icon, label, children: toItems(entry.children, t) };
     }

@@ -75,6 +75,8 @@ export default function UserManagePage() {
   const dialogUser = (kind: Dialog) => (dialog?.kind === kind ? dialog.user : null);
   const closeDialog = () => setDialog(null);
   const sortOrder = (field: string) => (table.query.sortField === field ? table.query.sortOrder : null);
+  // The server refuses these (issue 7): the built-in administrator is changed by nobody here, and
+  // nobody changes their own type, permissions or balance; the menu says so before a click.
   const restricted = (user: AdminUser) => user.builtIn || user.userId === me?.userId;
 
   const toggle = (user: AdminUser, enabled: boolean) => {
@@ -117,6 +119,7 @@ export default function UserManagePage() {
             key: 'edit',
             icon: <EditOutlined />,
             label: t('users.actions.edit'),
+            disabled: user.builtIn,
             onClick: () => open('edit', user),
           },
           {
@@ -130,12 +133,14 @@ export default function UserManagePage() {
             key: 'password',
             icon: <KeyOutlined />,
             label: t('users.actions.password'),
+            disabled: user.builtIn,
             onClick: () => open('password', user),
           },
           {
             key: 'permissions',
             icon: <SafetyOutlined />,
             label: t('users.actions.permissions'),
+            disabled: restricted(user),
             onClick: () => open('permissions', user),
           },
         ]
@@ -211,7 +216,7 @@ export default function UserManagePage() {
       sortOrder: sortOrder('enabled'),
       width: 90,
       render: (enabled, user) => {
-        const blocked = restricted(user) && enabled;
+        const blocked = user.builtIn || (restricted(user) && enabled);
         const control = (
           <Switch
             size="small"
@@ -264,6 +269,7 @@ export default function UserManagePage() {
             <Button
               type="link"
               size="small"
+              disabled={restricted(user)}
               onClick={() => open('adjust', user)}
               data-testid={`user-adjust-${user.username}`}
             >

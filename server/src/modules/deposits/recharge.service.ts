@@ -1,0 +1,193 @@
+import {
+  type AdminDepositQuery,
+  type AttachDepositInput,
+  type DepositQuery,
+  fromMicros,
+  type RechargeInfo,
+  toMicros,
+  USDT_TRC20_CONTRACT,
+} from '@jiema/shared';
+import type { Config } from '../../config';
+import type { Db, Queryable } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { paged } from '../../lib/pagination';
+import { type Actor, audit } from '../audit/audit';
+import { applyBalanceChange } from '../ledger/ledger.service';
+import {
+  assignFreeAddress,
+  balanceOf,
+  countSharedAddresses,
+  findAssignedAddress,
+} from './deposit-address.repository';
+import { depositReference } from './deposit-crediting';
+import {
+  findAdminDeposit,
+  listAdminDeposits,
+  listAllAdminDeposits,
+  listOwnDeposits,
+  lockDeposit,
+  updateDeposit,
+} from './deposits.repository';
+import {
+  cancelOpenOrder,
+  expireDueOrders,
+  findOpenOrder,
+  insertOrder,
+  listSharedAddresses,
+  reservedAmounts,
+} from './recharge-orders.repository';
+import { watchAddress } from './scan-state.repository';
+
+type RechargeConfig = Pick<Config, 'rechargeMinAmount' | 'rechargeOrderMinutes'>;
+
+/** A recharge order's amount: the requested one plus k × 0.0001 USDT, k = 1 … 9999 (never the round amount itself). */
+const STEP_MICROS = 100n;
+const STEPS = 9999n;
+const ORDER_MAX = '1000000';
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+export function createRechargeService({ db, config }: { db: Db; config: RechargeConfig }) {
+  /** The user's sticky address: the one they have, else the first free one of the pool (then theirs for good). */
+  async function addressOf(userId: number) {
+    const own = await findAssignedAddress(db, userId);
+    if (own) return own;
+    try {
+      return await assignFreeAddress(db, userId);
+    } catch (error) {
+      // The same user asking twice at once: the other request assigned it.
+      if (isUniqueViolation(error)) return findAssignedAddress(db, userId);
+      throw error;
+    }
+  }
+
+  async function pickAmount(q: Queryable, requested: string) {
+    const shared = await listSharedAddresses(q);
+    if (shared.length === 0) throw new AppError('RECHARGE_NO_ADDRESS');
+    const base = toMicros(requested);
+    const taken = await reservedAmounts(
+      q,
+      shared.map((a) => a.id),
+      fromMicros(base),
+      fromMicros(base + STEP_MICROS * STEPS),
+    );
+    for (let k = 1n; k <= STEPS; k++) {
+      const amount = fromMicros(base + STEP_MICROS * k);
+      for (const a of shared) if (!taken.has(`${a.id}:${amount}`)) return { ...a, amount };
+    }
+    throw new AppError('RECHARGE_AMOUNTS_EXHAUSTED');
+  }
+
+  return {
+    async info(userId: number): Promise<RechargeInfo> {
+      await expireDueOrders(db);
+      const address = await addressOf(userId);
+      if (address) await watchAddress(db, address.id, 'page');
+      const [openOrder, sharedCount, balance] = await Promise.all([
+        findOpenOrder(db, userId),
+        address ? 0 : countSharedAddresses(db),
+        balanceOf(db, userId),
+      ]);
+      return {
+        address: address?.address ?? null,
+        ordersAvailable: !address && sharedCount > 0,
+        minAmount: fromMicros(toMicros(config.rechargeMinAmount)),
+        orderMinutes: config.rechargeOrderMinutes,
+        network: 'TRC20',
+        token: 'USDT',
+        contract: USDT_TRC20_CONTRACT,
+        openOrder,
+        balance,
+        now: new Date().toISOString(),
+      };
+    },
+
+    async listDeposits(userId: number, query: DepositQuery) {
+      const own = await findAssignedAddress(db, userId);
+      if (own) await watchAddress(db, own.id, 'page');
+      const { list, total } = await listOwnDeposits(db, userId, query);
+      return paged(list, total, query);
+    },
+
+    /** Only when the pool has no address for the user: a unique amount on a shared address, for a while. */
+    async createOrder(userId: number, requested: string) {
+      if (toMicros(requested) < toMicros(config.rechargeMinAmount))
+        throw new AppError('RECHARGE_AMOUNT_TOO_SMALL', {
+          min: fromMicros(toMicros(config.rechargeMinAmount)),
+        });
+      if (toMicros(requested) > toMicros(ORDER_MAX))
+        throw new AppError('RECHARGE_AMOUNT_TOO_LARGE', { max: ORDER_MAX });
+      if (await addressOf(userId)) throw new AppError('RECHARGE_ORDERS_UNAVAILABLE');
+      await expireDueOrders(db);
+      if (await findOpenOrder(db, userId)) throw new AppError('RECHARGE_ORDER_OPEN');
+      // Two orders racing for one amount: the unique index of open amounts lets one in; the other picks again.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            const pick = await pickAmount(tx, requested);
+            const order = await insertOrder(tx, {
+              userId,
+              addressId: pick.id,
+              address: pick.address,
+              requested,
+              amount: pick.amount,
+              minutes: config.rechargeOrderMinutes,
+            });
+            await watchAddress(tx, pick.id, new Date(order.expiresAt));
+            return order;
+          });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (await findOpenOrder(db, userId)) throw new AppError('RECHARGE_ORDER_OPEN');
+          if (attempt >= 5) throw new AppError('RECHARGE_AMOUNTS_EXHAUSTED');
+        }
+      }
+    },
+
+    async cancelOrder(userId: number, id: number) {
+      if (!(await cancelOpenOrder(db, userId, id))) throw new AppError('RECHARGE_ORDER_NOT_FOUND');
+    },
+
+    async listAll(query: AdminDepositQuery) {
+      const { list, total } = await listAdminDeposits(db, query);
+      return paged(list, total, query);
+    },
+
+    exportAll: (query: Omit<AdminDepositQuery, 'page' | 'pageSize'>) => listAllAdminDeposits(db, query),
+
+    /** An administrator credits a deposit nobody could be matched to: once (row lock + ledger reference). */
+    async attach(actor: Actor, id: number, input: AttachDepositInput) {
+      return db.transaction(async (tx) => {
+        const deposit = await lockDeposit(tx, 'id', id);
+        if (!deposit) throw new AppError('DEPOSIT_NOT_FOUND');
+        if (deposit.status !== 'unmatched') throw new AppError('DEPOSIT_NOT_UNMATCHED');
+        const [user] = await tx.query<{ id: number }>(
+          'select id from users where lower(username) = lower($1)',
+          [input.username],
+        );
+        if (!user) throw new AppError('DEPOSIT_USER_NOT_FOUND', { username: input.username });
+        const before = await findAdminDeposit(tx, id);
+        const { entry } = await applyBalanceChange(tx, {
+          userId: user.id,
+          type: 'recharge',
+          amount: deposit.amount,
+          reference: depositReference(deposit.tx_id),
+          note: input.note,
+          actorId: actor.id,
+        });
+        await updateDeposit(tx, id, {
+          status: 'credited',
+          userId: user.id,
+          ledgerEntryId: entry.id,
+          attachedBy: actor.id,
+          credited: true,
+        });
+        const after = await findAdminDeposit(tx, id);
+        await audit(tx, actor, { action: 'attach', entity: 'usdt_deposit', entityId: id, before, after });
+        return after!;
+      });
+    },
+  };
+}
+
+export type RechargeService = ReturnType<typeof createRechargeService>;
