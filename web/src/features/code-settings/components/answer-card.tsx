@@ -39,7 +39,10 @@ export function AnswerCard({ settings }: { settings: CodeSettings }) {
               {CODE_ANSWER_FORMATS.map((f) => (
                 <Radio key={f} value={f} data-testid={`answer-format-${f}`}>
                   {t(`code-settings.answer.formats.${f}`)}
-                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  <Typography.Text
+                    type="secondary"
+                    style={{ display: 'block', fontSize: 12, wordBreak: 'break-all' }}
+                  >
                     {t(`code-settings.answer.examples.${f}`)}
                   </Typography.Text>
                 </Radio>
