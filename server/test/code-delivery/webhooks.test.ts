@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Two workers, as two server processes would run them, with quick retries and a short timeout. */
-function twoWorkers(maxAttempts = 6) {
-  const options = { maxAttempts, retryBaseMs: 150, timeoutMs: 600, allowPrivate: true, pollMs: 50 };
+function twoWorkers(maxAttempts = 6, timeoutMs = 5000) {
+  const options = { maxAttempts, retryBaseMs: 150, timeoutMs, allowPrivate: true, pollMs: 50 };
   const workers = [createWebhookWorker(t.db, options), createWebhookWorker(t.db, options)];
   for (const w of workers) w.start();
   return { stop: () => Promise.all(workers.map((w) => w.stop())) };
