@@ -39,6 +39,7 @@ export const DASHBOARD_PAGES: Record<string, Page> = {
   apiTrade: lazy(() => import('../features/transfers/components/api-trade-page')),
   logApiTrade: lazy(() => import('../features/transfers/components/admin-transfers-page')),
   apiBatchBinding: lazy(() => import('../features/rental-groups/components/api-batch-binding-page')),
+  apiSetting: lazy(() => import('../features/code-settings/components/api-setting-page')),
   workOrder: lazy(() => import('../features/tickets/components/work-order-page')),
   workOrderRecord: lazy(() => import('../features/tickets/components/work-order-record-page')),
   ticketManage: lazy(() => import('../features/tickets/components/ticket-manage-page')),

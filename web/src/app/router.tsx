@@ -21,6 +21,7 @@ const PricingPage = lazy(() => import('../features/public/components/pricing-pag
 const AboutPage = lazy(() => import('../features/public/components/about-page'));
 const ContactPage = lazy(() => import('../features/public/components/contact-page'));
 const DocsPage = lazy(() => import('../features/docs/components/docs-page'));
+const CodePage = lazy(() => import('../features/code-page/components/code-page'));
 
 const leaves = (entries: readonly MenuEntry[]): MenuEntry[] =>
   entries.flatMap((e) => [...(e.path ? [e] : []), ...leaves(e.children ?? [])]);
@@ -41,6 +42,8 @@ export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/login" replace /> },
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <RegisterPage /> },
+  // The page behind every code link: no login, no layout (resellers hand these links to their clients).
+  { path: '/code/:token', element: <CodePage /> },
   {
     element: <PublicLayout />,
     children: [

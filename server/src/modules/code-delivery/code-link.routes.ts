@@ -72,6 +72,8 @@ export function registerCodeLinkRoutes(app: App, { codeLinks }: { codeLinks: Cod
         }
         throw error;
       }
+      // A long-poll woken by the shutdown: its keep-alive socket would hold the server's close up.
+      if (codeLinks.closing) reply.header('connection', 'close');
       if (result.format === 'json') return ok(request, result.data);
       // The plain formats are not the envelope: typed as the route's JSON answer, sent as they are.
       const plain = reply as unknown as FastifyReply;

@@ -82,6 +82,10 @@ export function createCodeLinkService({
   limiter: ReturnType<typeof createLinkRateLimiter>;
 }) {
   return {
+    /** The server is stopping: answers should close their connection, so the stop need not wait for it. */
+    get closing() {
+      return arrivals.closed;
+    },
     async answer(
       token: string,
       options: {

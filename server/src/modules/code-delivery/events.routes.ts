@@ -82,7 +82,8 @@ export function registerEventRoutes(
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
-        connection: 'keep-alive',
+        // The stream is the connection's last answer: ending it (on shutdown too) closes the socket.
+        connection: 'close',
       });
       raw.write('retry: 3000\nevent: ready\ndata: {}\n\n');
       open.add(raw);

@@ -28,7 +28,7 @@ export function compileUserPattern(pattern: string, locale: Locale): RE2JS {
     compiled = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
   } catch (error) {
     const kind = (error as { error?: string }).error ?? '';
-    const input = (error as { input?: string }).input;
+    const input = (error as { input?: string }).input?.replace(/^\(\?i\)/, '');
     const english = `${kind || 'syntax error'}${input ? `: ${input}` : ''}`;
     const reason =
       locale === 'zh-CN' ? `${REASONS_ZH[kind] ?? '语法错误'}${input ? `：${input}` : ''}` : english;

@@ -14,6 +14,8 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodePageLink } from '../../../components/code-page-link';
+import { useLiveSms } from '../../../lib/use-live-sms';
 import { formatTime } from '../../finance/lib/date-range';
 import { suspendRental } from '../../rentals/api/suspend-rental';
 import { unsuspendRental } from '../../rentals/api/unsuspend-rental';
@@ -55,6 +57,8 @@ export function OrderDetailDrawer({
   const name = useLocalName();
   const copy = useCopy();
   const order = useOrder(scope, orderId);
+  // While open, a new code on one of its numbers shows within a second.
+  useLiveSms([ORDERS_KEY], orderId !== null);
   const data = order.data;
   const exporting = useMutation({
     mutationFn: (format: OrderExportFormat) => exportOrderPhones(scope, data!.id, data!.orderNo, format),
@@ -108,7 +112,12 @@ export function OrderDetailDrawer({
     {
       title: t('orders.detail.codeLink'),
       key: 'link',
-      render: (_, phone) => <CopyButton text={codeLink(phone.token)} link />,
+      render: (_, phone) => (
+        <Space size={0}>
+          <CopyButton text={codeLink(phone.token)} link />
+          <CodePageLink token={phone.token} testId={`order-phone-page-${phone.rentalId}`} />
+        </Space>
+      ),
     },
     ...(canEdit
       ? [
@@ -213,6 +222,7 @@ export function OrderDetailDrawer({
                   {codeLink(data.token)}
                 </Typography.Text>
                 <CopyButton text={codeLink(data.token)} link testId="order-link-copy" />
+                <CodePageLink token={data.token} testId="order-link-page" />
               </Space>
             </Descriptions.Item>
           </Descriptions>

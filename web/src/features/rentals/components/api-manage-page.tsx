@@ -18,6 +18,8 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CodePageLink } from '../../../components/code-page-link';
+import { useLiveSms } from '../../../lib/use-live-sms';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { refreshUser } from '../../auth/api/get-current-user';
 import { formatTime } from '../../finance/lib/date-range';
@@ -61,6 +63,8 @@ export default function ApiManagePage() {
   const table = useUrlTable();
   const { filters } = table.query;
   const rentals = useRentals(table.apiParams);
+  // A new code shows within a second, whichever server process stored it.
+  useLiveSms([RENTALS_KEY]);
 
   const act = useMutation({
     mutationFn: ({ action, rental }: { action: Action; rental: Rental }) => ACTIONS[action](rental.id),
@@ -268,9 +272,14 @@ export default function ApiManagePage() {
     {
       title: t('rentals.columns.codeLink'),
       key: 'link',
-      width: 80,
+      width: 100,
       align: 'center',
-      render: (_, r) => <CopyButton text={codeLink(r.token)} link testId={`rental-link-${r.id}`} />,
+      render: (_, r) => (
+        <Space size={0}>
+          <CopyButton text={codeLink(r.token)} link testId={`rental-link-${r.id}`} />
+          <CodePageLink token={r.token} testId={`rental-page-${r.id}`} />
+        </Space>
+      ),
     },
     {
       title: t('rentals.columns.actions'),

@@ -4,10 +4,12 @@ import { Card, DatePicker, Flex, Input, Select, Table, type TableColumnsType } f
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { ListActions } from '../../../components/list-actions';
+import { useLiveSms } from '../../../lib/use-live-sms';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
 import { monoStyle } from '../../rentals/components/rental-cells';
 import { exportSmsHistory } from '../api/export-sms-history';
+import { SMS_HISTORY_KEY } from '../api/keys';
 import { useHistoryApplications } from '../api/list-history-applications';
 import { useSmsHistory } from '../api/list-sms-history';
 import { AppCell, ApplicationSelect, CodeCell, SmsText } from './sms-cells';
@@ -34,6 +36,7 @@ export default function JiemaHistoryPage() {
     ...filterParams,
   });
   const apps = useHistoryApplications();
+  useLiveSms([SMS_HISTORY_KEY]);
   const exporting = useMutation({ mutationFn: () => exportSmsHistory(filterParams) });
   const sortOrder = (field: string) =>
     table.query.sortField === field ? (table.query.sortOrder ?? null) : null;
