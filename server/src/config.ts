@@ -47,6 +47,10 @@ const ZEnv = z.object({
   STORE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(525_600).default(10),
   /** How often the sweep ends due rentals and refunds activations that got no SMS; 0 = never (tests). */
   STORE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /** Requests per API key and second on the sms-activate and 5sim APIs, all processes together; 0 = no limit. */
+  COMPAT_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** How often each server delivers due compat webhooks (sms-activate shape); 0 = never. */
+  COMPAT_WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
 });
 
 export type Config = {
@@ -75,6 +79,8 @@ export type Config = {
   storeMaxQuantity: number;
   storeCooldownMinutes: number;
   storeSweepIntervalMs: number;
+  compatRateLimitPerSecond: number;
+  compatWebhookIntervalMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -113,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeMaxQuantity: e.STORE_MAX_QUANTITY,
     storeCooldownMinutes: e.STORE_COOLDOWN_MINUTES,
     storeSweepIntervalMs: e.STORE_SWEEP_INTERVAL_SECONDS * 1000,
+    compatRateLimitPerSecond: e.COMPAT_RATE_LIMIT_PER_SECOND,
+    compatWebhookIntervalMs: e.COMPAT_WEBHOOK_INTERVAL_SECONDS * 1000,
   };
 }

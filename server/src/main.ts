@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startCompatWebhookWorker } from './compat/webhooks/webhook-worker';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
@@ -33,6 +34,12 @@ async function main() {
     log: app.log,
   });
 
+  // Posts the sms-activate-shaped webhooks of arrived SMS (outbox rows claimed with SKIP LOCKED).
+  const compatWebhooks = startCompatWebhookWorker(db, {
+    intervalMs: config.compatWebhookIntervalMs,
+    log: app.log,
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -41,6 +48,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app.close();
     await sweeper.stop();
+    await compatWebhooks.stop();
     await db.close();
     clearTimeout(timer);
     process.exit(0);

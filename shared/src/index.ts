@@ -15,6 +15,7 @@ export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/catalog';
 export * from './schemas/catalog-patterns';
+export * from './schemas/compat';
 export * from './schemas/contacts';
 export * from './schemas/finance';
 export * from './schemas/menu';

@@ -1,5 +1,6 @@
 import type { Locale } from './locale';
 import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
+import { COMPAT_VALIDATION_MESSAGES } from './validation-messages/compat';
 import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
 import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
@@ -25,6 +26,7 @@ export const VALIDATION_MESSAGES = {
   ...RENEWALS_VALIDATION_MESSAGES,
   ...SMS_HISTORY_VALIDATION_MESSAGES,
   ...TRANSFERS_VALIDATION_MESSAGES,
+  ...COMPAT_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

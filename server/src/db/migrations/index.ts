@@ -10,6 +10,8 @@ import smsHistoryIndexes from './0009-sms-history-indexes';
 import authNotify from './0010-auth-notify';
 import oneStatementPurchase from './0011-one-statement-purchase';
 import codeSettings from './0012-code-settings';
+import compat from './0030-compat';
+import compatTriggers from './0031-compat-triggers';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -25,4 +27,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0010-auth-notify', sql: authNotify },
   { id: '0011-one-statement-purchase', sql: oneStatementPurchase },
   { id: '0012-code-settings', sql: codeSettings },
+  { id: '0030-compat', sql: compat },
+  { id: '0031-compat-triggers', sql: compatTriggers },
 ];
