@@ -18,7 +18,7 @@ let world: Awaited<ReturnType<typeof compatWorld>>;
 beforeAll(async () => {
   t = await createTestApp({ COMPAT_RATE_LIMIT_PER_SECOND: '0' });
   world = await compatWorld(t.db, 10);
-});
+}, 60_000);
 afterAll(() => t.close());
 
 /** The customer in the web app, signed in. */

@@ -8,7 +8,7 @@ let world: Awaited<ReturnType<typeof compatWorld>>;
 beforeAll(async () => {
   t = await createTestApp({ COMPAT_RATE_LIMIT_PER_SECOND: '0' });
   world = await compatWorld(t.db, 12);
-});
+}, 60_000);
 afterAll(() => t.close());
 
 const US = 187;
@@ -203,7 +203,7 @@ describe('sms-activate: getNumber and its refusals', () => {
       countryCode: '187',
       canGetAnotherSms: '1',
       activationTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
-      activationOperator: 'any',
+      activationOperator: expect.any(String),
     });
     expect(await saJson(t, params)).toEqual(first);
     expect(await balanceOf(t.db, u.userId)).toBe('9.876544');

@@ -9,7 +9,7 @@ let world: Awaited<ReturnType<typeof compatWorld>>;
 beforeAll(async () => {
   t = await createTestApp({ COMPAT_RATE_LIMIT_PER_SECOND: '0' });
   world = await compatWorld(t.db, 6);
-});
+}, 60_000);
 afterAll(() => t.close());
 
 describe('sms-activate: catalogue actions', () => {
