@@ -7,6 +7,7 @@ import type { App } from './app-types';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import './fastify-types';
+import { registerCompatRoutes } from './compat/compat.routes';
 import { serializingSharedOnce } from './lib/reply';
 import { requestLocale } from './lib/request-locale';
 import { zodValidatorCompiler } from './lib/request-validation';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerRechargeRoutes(app, { db, config });
   registerTicketRoutes(app, { db, adminUsername: config.adminUsername });
   registerSmppRoutes(app, { db, config });
+  await registerCompatRoutes(app, { db, config });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

@@ -130,6 +130,10 @@ const ZEnv = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** How often SMPP gateway settings are re-read and free binds tried (takeover time); 0 = no SMPP binds here. */
   SMPP_POLL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** Requests per API key and second on the sms-activate and 5sim APIs, all processes together; 0 = no limit. */
+  COMPAT_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** How often each server delivers due compat webhooks (sms-activate shape); 0 = never. */
+  COMPAT_WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
 });
 
 export type Config = {
@@ -182,6 +186,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** 0: this process runs no SMPP binds (another one does). */
   smppPollMs: number;
+  compatRateLimitPerSecond: number;
+  compatWebhookIntervalMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -242,5 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rechargeOrderMinutes: e.RECHARGE_ORDER_MINUTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     smppPollMs: Math.round(e.SMPP_POLL_SECONDS * 1000),
+    compatRateLimitPerSecond: e.COMPAT_RATE_LIMIT_PER_SECOND,
+    compatWebhookIntervalMs: e.COMPAT_WEBHOOK_INTERVAL_SECONDS * 1000,
   };
 }

@@ -4,8 +4,11 @@ import type { SessionCache } from './modules/auth/session-cache';
 import type { SmsArrivals } from './modules/code-delivery/sms-arrivals';
 import type { SmppSupervisor } from './modules/smpp/supervisor';
 
-/** How a route authenticates: a valid session is required (default), may be absent, or is not looked at. */
-export type AuthMode = 'required' | 'optional' | 'none';
+/**
+ * How a route authenticates: a valid session is required (default), may be absent, or is not looked at;
+ * `apiKey`: the route checks the user's API key itself (the compat APIs, with their own refusals).
+ */
+export type AuthMode = 'required' | 'optional' | 'none' | 'apiKey';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

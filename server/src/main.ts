@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startCompatWebhookWorker } from './compat/webhooks/webhook-worker';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
@@ -54,6 +55,12 @@ async function main() {
   // SMPP gateways' binds: one process holds each (advisory lock); app.close() unbinds them.
   if (config.smppPollMs > 0) app.smppConnectors.start();
 
+  // Posts the sms-activate-shaped webhooks of arrived SMS (outbox rows claimed with SKIP LOCKED).
+  const compatWebhooks = startCompatWebhookWorker(db, {
+    intervalMs: config.compatWebhookIntervalMs,
+    log: app.log,
+  });
+
   let closing = false;
   /**
    * A stop always ends the process within the grace period: in-flight requests finish, connections
@@ -74,7 +81,13 @@ async function main() {
     }, graceMs);
     const cut = setTimeout(() => app.server.closeAllConnections(), graceMs / 2);
     try {
-      await Promise.all([app.close(), sweeper.stop(), webhooks.stop(), watcher.stop()]);
+      await Promise.all([
+        app.close(),
+        sweeper.stop(),
+        webhooks.stop(),
+        watcher.stop(),
+        compatWebhooks.stop(),
+      ]);
       clearTimeout(cut);
       await db.close();
     } catch (error) {

@@ -16,6 +16,7 @@ export * from './schemas/auth';
 export * from './schemas/catalog';
 export * from './schemas/catalog-patterns';
 export * from './schemas/code-delivery';
+export * from './schemas/compat';
 export * from './schemas/contacts';
 export * from './schemas/deposits';
 export * from './schemas/finance';

@@ -1,6 +1,7 @@
 import type { Locale } from './locale';
 import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
 import { CODE_DELIVERY_VALIDATION_MESSAGES } from './validation-messages/code-delivery';
+import { COMPAT_VALIDATION_MESSAGES } from './validation-messages/compat';
 import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
 import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
 import { DEPOSITS_VALIDATION_MESSAGES } from './validation-messages/deposits';
@@ -35,6 +36,7 @@ export const VALIDATION_MESSAGES = {
   ...DEPOSITS_VALIDATION_MESSAGES,
   ...TICKETS_VALIDATION_MESSAGES,
   ...SMPP_VALIDATION_MESSAGES,
+  ...COMPAT_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -20,7 +20,7 @@ export function registerAuthentication(app: App, auth: AuthService) {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const mode = request.routeOptions.url === undefined ? 'none' : (config.auth ?? 'required');
-    if (mode === 'none') return;
+    if (mode === 'none' || mode === 'apiKey') return;
     const token = bearerToken(request.headers.authorization);
     if (!token) {
       if (mode === 'optional') return;

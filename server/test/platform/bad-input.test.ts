@@ -67,10 +67,13 @@ const HOSTILE_BODIES: readonly string[] = [
 
 const PARAM_VALUES = ['0', '-1', '1.5', 'abc', '99999999999999999999', "'", '%00', '%20', 'null', '..%2F..'];
 
-function expectHandled(res: { statusCode: number; body: string }, what: string) {
+/** The sms-activate and 5sim APIs answer in their protocols' own words, not the envelope (test/compat/). */
+const speaksItsOwnProtocol = (url: string) => url.startsWith('/v1/') || url.startsWith('/stubs/');
+
+function expectHandled(res: { statusCode: number; body: string }, what: string, url = '') {
   expect(res.statusCode, `${what} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
   expectNothingInternal(res.body);
-  if (res.statusCode >= 400) {
+  if (res.statusCode >= 400 && !speaksItsOwnProtocol(url)) {
     const body = JSON.parse(res.body);
     expect(body, what).toMatchObject({ code: expect.anything(), message: expect.any(String), data: null });
   }
@@ -92,7 +95,7 @@ describe.each(withBody.map((r) => [label(r), r] as const))(
           headers,
           payload,
         });
-        expectHandled(res, `body ${payload}`);
+        expectHandled(res, `body ${payload}`, route.url);
       }
     });
   },
@@ -113,7 +116,7 @@ describe.each(withFields.map((r) => [label(r), r] as const))(
           headers,
           payload,
         });
-        expectHandled(res, `all fields = ${JSON.stringify(value)?.slice(0, 40)}`);
+        expectHandled(res, `all fields = ${JSON.stringify(value)?.slice(0, 40)}`, route.url);
       }
     });
   },
@@ -137,7 +140,7 @@ describe.each(withQuery.map((r) => [label(r), r] as const))(
             url: `${sampleUrl(route.url)}?${query}`,
             headers,
           });
-          expectHandled(res, `?${query.slice(0, 80)}`);
+          expectHandled(res, `?${query.slice(0, 80)}`, route.url);
         }
       }
     });
@@ -158,7 +161,7 @@ describe.each(withParams.map((r) => [label(r), r] as const))(
           headers,
           ...(route.method === 'GET' ? {} : { payload: '{}' }),
         });
-        expectHandled(res, `param ${value}`);
+        expectHandled(res, `param ${value}`, route.url);
       }
     });
   },

@@ -49,7 +49,7 @@ describe('the envelope', () => {
       '/api/',
       '/auth/nope',
       '/api/user/profile/extra',
-      '/v1/whatever',
+      // (/v1/… is 5sim's compatible API, with 5sim's own 404: test/compat/five-sim.test.ts)
       '/stubs/x',
     ]) {
       const body = expectErrorEnvelope(await t.app.inject({ method: 'GET', url }), 404);

@@ -22,6 +22,12 @@ const AboutPage = lazy(() => import('../features/public/components/about-page'))
 const ContactPage = lazy(() => import('../features/public/components/contact-page'));
 const DocsPage = lazy(() => import('../features/docs/components/docs-page'));
 const CodePage = lazy(() => import('../features/code-page/components/code-page'));
+const SmsActivateDocsPage = lazy(() =>
+  import('../features/docs/components/compat-docs-page').then((m) => ({ default: m.SmsActivateDocsPage })),
+);
+const FiveSimDocsPage = lazy(() =>
+  import('../features/docs/components/compat-docs-page').then((m) => ({ default: m.FiveSimDocsPage })),
+);
 
 const leaves = (entries: readonly MenuEntry[]): MenuEntry[] =>
   entries.flatMap((e) => [...(e.path ? [e] : []), ...leaves(e.children ?? [])]);
@@ -52,6 +58,8 @@ export const routes: RouteObject[] = [
       { path: '/about', element: <AboutPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/docs', element: <DocsPage /> },
+      { path: '/docs/sms-activate', element: <SmsActivateDocsPage /> },
+      { path: '/docs/5sim', element: <FiveSimDocsPage /> },
     ],
   },
   {

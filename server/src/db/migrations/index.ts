@@ -16,6 +16,8 @@ import codeDelivery from './0022-code-delivery';
 import codeLinkLimits from './0023-code-link-limits';
 import usdtDeposits from './0025-usdt-deposits';
 import tickets from './0028-tickets';
+import compat from './0030-compat';
+import compatTriggers from './0031-compat-triggers';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -37,4 +39,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0023-code-link-limits', sql: codeLinkLimits },
   { id: '0025-usdt-deposits', sql: usdtDeposits },
   { id: '0028-tickets', sql: tickets },
+  { id: '0030-compat', sql: compat },
+  { id: '0031-compat-triggers', sql: compatTriggers },
 ];

@@ -40,6 +40,8 @@ export type PurchaseRequest = {
   /** As asked; the country's "any" operator counts as none. */
   operatorId: number | null;
   prefix: string | null;
+  /** Numbers starting with none of these (sms-activate's `phoneException`); null: no condition. */
+  excludePrefixes?: string[] | null;
   cardType: CardType;
   validityOptionId: number;
   smsType: string;
@@ -149,12 +151,14 @@ function contextSql(a: Args) {
 const candidates = (
   prefix: string | null,
   extra: string,
+  exclude: string | null = null,
 ) => `select p.id, p.number, p.operator_id from phone_numbers p
       join operators o on o.id = p.operator_id and o.enabled
       where exists (select 1 from the_order)
         and p.country_code = (select country_code from the_order)
         and ((select operator_id from the_order) is null or p.operator_id = (select operator_id from the_order))
         ${prefix === null ? '' : `and p.number like ${prefix} || '%'`}
+        ${exclude === null ? '' : `and not (p.number like any (${exclude}))`}
         and p.state <> 'disabled' and ${extra}`;
 
 /**
@@ -168,10 +172,16 @@ const candidates = (
  */
 function pickedSql(p: Params, a: Args, r: PurchaseRequest, limit: string) {
   const prefix = r.prefix === null ? null : p.add(r.prefix, 'text');
+  const exclude = r.excludePrefixes?.length
+    ? p.add(
+        r.excludePrefixes.map((x) => `${x}%`),
+        'text[]',
+      )
+    : null;
   if (r.cardType === 'used') {
     const free = `exists (select 1 from phone_number_app_usage u where u.phone_number_id = p.id and u.application_id = ${a.app})
         and ${FREE_FOR_APP(a.app, p.add(r.cooldownMinutes, 'int'))}`;
-    return `picked as (${candidates(prefix, free)}
+    return `picked as (${candidates(prefix, free, exclude)}
       limit ${limit} for update of p skip locked
     )`;
   }
@@ -182,10 +192,10 @@ function pickedSql(p: Params, a: Args, r: PurchaseRequest, limit: string) {
       from (select min(p.id) as lo, max(p.id) as hi from phone_numbers p
             where p.country_code = (select country_code from the_order)) b
     ),
-    picked_after as (${candidates(prefix, `${never} and p.id >= (select id from start)`)}
+    picked_after as (${candidates(prefix, `${never} and p.id >= (select id from start)`, exclude)}
       order by p.id limit ${limit} for update of p skip locked
     ),
-    picked_before as (${candidates(prefix, `${never} and p.id < (select id from start)`)}
+    picked_before as (${candidates(prefix, `${never} and p.id < (select id from start)`, exclude)}
       order by p.id limit ${limit} for update of p skip locked
     ),
     -- Read lazily: the numbers before the start are walked (and locked) only as far as still needed.
@@ -282,7 +292,7 @@ export async function purchase(q: Queryable, r: PurchaseRequest): Promise<Purcha
   // that every pooled connection parses and plans once, which is most of this statement's cost
   // otherwise. Several numbers: planned each time, for their quantity (one cached plan per quantity
   // would hold a plan for each of them in every connection).
-  const name = `store-purchase-${r.cardType}-one${r.prefix === null ? '' : '-prefix'}`;
+  const name = `store-purchase-${r.cardType}-one${r.prefix === null ? '' : '-prefix'}${r.excludePrefixes?.length ? '-except' : ''}`;
   const prepare = r.quantity === 1 ? { prepare: name } : undefined;
   const [row] = await q.query<PurchaseResult>(sql, p.values, prepare);
   return row!;

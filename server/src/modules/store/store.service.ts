@@ -225,6 +225,8 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
       buyer: { id: number; username: string },
       input: PurchaseInput,
       headerKey: string | undefined,
+      /** The compat APIs: numbers starting with none of these prefixes (sms-activate's `phoneException`). */
+      options: { excludePrefixes?: string[] } = {},
     ): Promise<OrderDetail> {
       const userId = buyer.id;
       const key = headerKey ?? input.idempotencyKey ?? null;
@@ -245,6 +247,7 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
           countryCode: input.countryCode,
           operatorId: input.operatorId ?? null,
           prefix: input.prefix ?? null,
+          excludePrefixes: options.excludePrefixes ?? null,
           cardType: input.cardType,
           validityOptionId: input.validityOptionId,
           smsType: input.smsType,

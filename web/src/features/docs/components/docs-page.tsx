@@ -1,6 +1,7 @@
 import { Alert, Card, Collapse, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Operation, useOpenApi } from '../api/get-openapi';
+import { CompatDocsLinks } from './compat-docs-links';
 import { SchemaTable } from './schema-table';
 
 const METHOD_COLORS: Record<string, string> = {
@@ -75,6 +76,7 @@ export default function DocsPage() {
         </Typography.Paragraph>
         <Typography.Paragraph style={{ marginBottom: 0 }}>{t('docs.authIntro')}</Typography.Paragraph>
       </Card>
+      <CompatDocsLinks />
       {isLoading && <Spin />}
       {isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
       {data && Object.keys(data.paths).length === 0 && <Empty />}

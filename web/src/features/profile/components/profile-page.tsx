@@ -9,6 +9,7 @@ import { refreshUser } from '../../auth/api/get-current-user';
 import { updateProfile } from '../api/update-profile';
 import { ApiKeyCard } from './api-key-card';
 import { AvatarUpload } from './avatar-upload';
+import { CompatWebhookCard } from './compat-webhook-card';
 
 const TYPE_COLORS: Record<number, string> = {
   [USER_TYPE.ADMIN]: 'red',
@@ -101,6 +102,9 @@ export default function ProfilePage() {
       </Col>
       <Col span={24}>
         <ApiKeyCard apiKey={user.apiKey} onChanged={reload} />
+      </Col>
+      <Col span={24}>
+        <CompatWebhookCard />
       </Col>
     </Row>
   );

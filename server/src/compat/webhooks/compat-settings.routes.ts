@@ -1,0 +1,47 @@
+import { envelopeOf, ZCompatSettings, ZCompatSettingsInput } from '@jiema/shared';
+import type { App } from '../../app-types';
+import type { Db } from '../../db/client';
+import { ok } from '../../lib/reply';
+import { readSettings, saveWebhookUrl } from './compat-settings.repository';
+
+const tags = ['compat'];
+const config = { permission: 'api:setting' };
+
+async function settingsOf(db: Db, userId: number) {
+  const row = await readSettings(db, userId);
+  return { webhookUrl: row.webhook_url, pendingDeliveries: row.pending, lastError: row.last_error };
+}
+
+/** The user's compat settings (profile page): the sms-activate-shaped webhook on SMS arrival. */
+export function registerCompatSettingsRoutes(app: App, { db }: { db: Db }) {
+  app.get(
+    '/api/compat/settings',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The sms-activate / 5sim compat settings of the caller',
+        response: { 200: envelopeOf(ZCompatSettings) },
+      },
+    },
+    async (request) => ok(request, await settingsOf(db, request.user!.record.id)),
+  );
+  app.put(
+    '/api/compat/settings',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Set (or clear with an empty string) the URL an SMS is posted to in sms-activate's webhook shape",
+        body: ZCompatSettingsInput,
+        response: { 200: envelopeOf(ZCompatSettings) },
+      },
+    },
+    async (request) => {
+      const userId = request.user!.record.id;
+      await saveWebhookUrl(db, userId, request.body.webhookUrl);
+      return ok(request, await settingsOf(db, userId));
+    },
+  );
+}
