@@ -198,7 +198,7 @@ describe('applications', () => {
         }),
       );
       // A backtracking engine takes seconds to hours here; RE2 answers in milliseconds. The bound is generous.
-      expect(performance.now() - started).toBeLessThan(1000);
+      expect(performance.now() - started).toBeLessThan(5000); // generous on a busy machine; backtracking takes hours here
       expect(res).toEqual({ attributed: false, code: null });
     }
   });

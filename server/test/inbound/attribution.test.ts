@@ -127,7 +127,7 @@ describe('attribution', () => {
     );
     const started = performance.now();
     dataOf(await deliver(tg.phoneNumber, 'Telegram', `telegram ${'1'.repeat(1000)}`));
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(5000); // generous on a busy machine; backtracking takes hours here
   });
 
   test('a voice transcript goes to the voice order and keeps its text', async () => {

@@ -129,10 +129,10 @@ export const ZCodeSettingsUpdate = z.object({
 export type CodeSettingsUpdate = z.infer<typeof ZCodeSettingsUpdate>;
 
 const ZPatternText = z
-  .string({ error: 'validation.codePatternRequired' })
+  .string({ error: 'validation.userPatternRequired' })
   .trim()
-  .min(1, 'validation.codePatternRequired')
-  .max(CODE_PATTERN_MAX_LENGTH, 'validation.codePatternLength');
+  .min(1, 'validation.userPatternRequired')
+  .max(CODE_PATTERN_MAX_LENGTH, 'validation.userPatternLength');
 
 export const ZCodePatternUpdate = z.object({ pattern: ZPatternText });
 export const ZCodePatternParams = z.object({

@@ -32,11 +32,11 @@ export const CODE_DELIVERY_VALIDATION_MESSAGES = {
     'zh-CN': '回调地址须以 http:// 或 https:// 开头',
     'en-US': 'The webhook URL must start with http:// or https://',
   },
-  'validation.codePatternRequired': {
+  'validation.userPatternRequired': {
     'zh-CN': '请输入正则表达式',
     'en-US': 'Please enter a regular expression',
   },
-  'validation.codePatternLength': {
+  'validation.userPatternLength': {
     'zh-CN': '正则表达式最多 300 个字符',
     'en-US': 'The regular expression is at most 300 characters',
   },

@@ -1,6 +1,6 @@
 import type { CodeAnswerFormat, CodePattern, PageQuery, WebhookDelivery } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
-import { limitOffset } from '../../lib/pagination';
+import { limitOffset, orderBy } from '../../lib/pagination';
 
 export type SettingsRow = {
   answer_format: CodeAnswerFormat;
@@ -86,6 +86,12 @@ type DeliveryRow = {
   created_at: Date;
 };
 
+const DELIVERY_SORTABLE: Record<string, string> = {
+  createdAt: 'd.created_at',
+  status: 'd.status',
+  attempts: 'd.attempts',
+};
+
 /** The user's webhook deliveries, newest first (the delivery log of the settings page). */
 export async function listDeliveries(q: Queryable, userId: number, query: PageQuery) {
   const [rows, count] = await Promise.all([
@@ -93,7 +99,7 @@ export async function listDeliveries(q: Queryable, userId: number, query: PageQu
       `select d.id, d.sms_id, m.phone_number, m.code, d.url, d.status, d.attempts, d.last_http_status, d.last_error,
          d.next_attempt_at, d.delivered_at, d.created_at
        from code_webhook_deliveries d left join sms_messages m on m.id = d.sms_id
-       where d.user_id = $1 order by d.id desc ${limitOffset(query)}`,
+       where d.user_id = $1 ${orderBy(query, DELIVERY_SORTABLE, 'd.id desc', 'd.id')} ${limitOffset(query)}`,
       [userId],
     ),
     q.query<{ total: number }>(
