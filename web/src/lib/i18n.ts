@@ -1,26 +1,27 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, VALIDATION_MESSAGES } from '@jiema/shared';
-import i18next from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@jiema/shared';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from './storage';
 
-type Messages = Record<string, unknown>;
-const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' });
+/** Each language is a chunk of its own, loaded when it is first shown (the first visit loads one). */
+const BUNDLES: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
+  'zh-CN': () => import('../locales/zh-CN'),
+  'en-US': () => import('../locales/en-US'),
+};
 
-/** `locales/<locale>/<area>.json` becomes the key prefix `<area>.`; shared validation keys come from shared/. */
-function resourcesOf(locale: Locale) {
-  const translation: Record<string, unknown> = {};
-  for (const [file, messages] of Object.entries(files)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (match?.[1] === locale) translation[match[2]!] = messages;
-  }
-  translation.validation = Object.fromEntries(
-    Object.entries(VALIDATION_MESSAGES).map(([key, text]) => [
-      key.replace(/^validation\./, ''),
-      text[locale],
-    ]),
-  );
-  return { translation };
-}
+/** An i18next backend over those chunks: `changeLanguage` loads the language before it switches. */
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = BUNDLES[language as Locale];
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle.default as ResourceKey),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 function initialLocale(): Locale {
   try {
@@ -33,19 +34,27 @@ function initialLocale(): Locale {
 }
 
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LOCALES.map((l) => [l, resourcesOf(l)])),
-  lng: initialLocale(),
-  fallbackLng: DEFAULT_LOCALE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Resolves once the first language is loaded; main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(localeChunks)
+  .use(initReactI18next)
+  .init({
+    lng: initialLocale(),
+    supportedLngs: [...LOCALES],
+    load: 'currentOnly',
+    // Every key exists in both languages (the web tests check it), so no second language is loaded as a fallback.
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 /** Spec §1: the choice is saved to local storage each time it changes. */
 i18n.on('languageChanged', (lng) => {
   localStorage.setItem(STORAGE_KEYS.locale, lng);
   document.documentElement.lang = lng;
 });
-document.documentElement.lang = i18n.language;
+void i18nReady.then(() => {
+  document.documentElement.lang = i18n.language;
+});
 
 export const currentLocale = () => i18n.language as Locale;
