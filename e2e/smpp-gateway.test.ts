@@ -92,8 +92,18 @@ describe('SMPP gateway on the gateway screen', () => {
         await saveScreenshot(page, locale, 'smpp-gateway-bound');
         await page.setViewportSize({ width: 390, height: 844 });
         await settle(page);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await saveScreenshot(page, locale, 'smpp-gateway-phone');
+        const widest = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .map((e) => ({ e, right: e.getBoundingClientRect().right }))
+            .filter((x) => x.right > 390)
+            .slice(0, 5)
+            .map((x) => `${x.e.tagName}.${String(x.e.className).slice(0, 60)} ${Math.round(x.right)}`),
+        );
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          widest.join('; '),
+        ).toBeLessThanOrEqual(390);
       } finally {
         await context.close();
       }
