@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import type { App } from '../src/app-types';
 import type { Config } from '../src/config';
-import type { Db } from '../src/db/client';
+import { createDb, type Db } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
 import { hashPassword } from '../src/lib/password';
@@ -208,4 +208,31 @@ export async function auditEntriesOf(db: Db, entity: string, entityId?: string |
      where entity = $1 and ($2::text is null or entity_id = $2) order by id desc`,
     [entity, entityId === undefined ? null : String(entityId)],
   );
+}
+
+export type ServerSet = { servers: App[]; close(): Promise<void> };
+
+/**
+ * The servers a burst is spread over: on PostgreSQL, `count` more apps, each with a pool of its own, on
+ * the test app's database (as processes behind a load balancer see it); on PGlite, which serves one
+ * process, the test app alone.
+ */
+export async function serversSharingDatabase(t: TestApp, count = 2): Promise<ServerSet> {
+  if (!t.config.databaseUrl) return { servers: [t.app], close: async () => {} };
+  const started: { app: App; db: Db }[] = [];
+  for (let i = 0; i < count; i++) {
+    const db = await createDb({ databaseUrl: t.config.databaseUrl, dataDir: '', poolSize: 10 });
+    const app = await buildApp({ config: t.config, db, logger: false });
+    await app.ready();
+    started.push({ app, db });
+  }
+  return {
+    servers: started.map((s) => s.app),
+    async close() {
+      for (const s of started) {
+        await s.app.close();
+        await s.db.close();
+      }
+    },
+  };
 }

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
-import { createDb, type Db } from '../../src/db/client';
-import { createTestApp, createUser, solveCaptcha, type TestApp, uniqueName } from '../helpers';
+import {
+  createTestApp,
+  createUser,
+  type ServerSet,
+  serversSharingDatabase,
+  solveCaptcha,
+  type TestApp,
+  uniqueName,
+} from '../helpers';
 
 /**
  * Issue 7 item 1: the limits hold when the requests arrive at once. Every burst is fired with
@@ -18,7 +24,7 @@ const SLOWDOWN_MAX_MS = 150;
 const CAPTCHA_LIMIT_PER_IP = 5;
 
 let t: TestApp;
-const extra: { app: App; db: Db }[] = [];
+let sharing: ServerSet | undefined;
 let servers: App[] = [];
 /** The i-th request of a burst goes to server i mod n. */
 const server = (i: number) => servers[i % servers.length]!;
@@ -32,24 +38,12 @@ beforeAll(async () => {
     REGISTER_LIMIT_PER_IP: String(REGISTER_LIMIT_PER_IP),
     CAPTCHA_LIMIT_PER_IP: String(CAPTCHA_LIMIT_PER_IP),
   });
-  servers = [t.app];
-  if (onPostgres) {
-    servers = [];
-    for (let i = 0; i < 2; i++) {
-      const db = await createDb({ databaseUrl: t.config.databaseUrl!, dataDir: '', poolSize: 10 });
-      const app = await buildApp({ config: t.config, db, logger: false });
-      await app.ready();
-      extra.push({ app, db });
-      servers.push(app);
-    }
-  }
+  sharing = await serversSharingDatabase(t);
+  servers = sharing.servers;
 }, 60_000);
 
 afterAll(async () => {
-  for (const s of extra) {
-    await s.app.close();
-    await s.db.close();
-  }
+  await sharing?.close();
   await t?.close();
 });
 

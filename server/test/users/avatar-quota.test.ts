@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../src/app';
 import type { App } from '../../src/app-types';
-import { createDb, type Db } from '../../src/db/client';
+import type { Db } from '../../src/db/client';
 import {
   authed,
   createSession,
   createTestApp,
   createUser,
   expectErrorEnvelope,
+  type ServerSet,
+  serversSharingDatabase,
   type TestApp,
 } from '../helpers';
 import { JPEG_2X2, PNG_2X2 } from '../support/images';
@@ -17,33 +18,20 @@ import { multipart } from '../support/multipart';
  * Issue 7 item 11: an avatar upload replaces the old file, and uploads are bounded per user per
  * hour, also when they arrive at once (on PostgreSQL: on two servers sharing one database).
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const LIMIT = 6;
 
 let t: TestApp;
-const extra: { app: App; db: Db }[] = [];
+let sharing: ServerSet | undefined;
 let servers: App[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ UPLOAD_LIMIT_PER_HOUR: String(LIMIT) });
-  servers = [t.app];
-  if (onPostgres) {
-    servers = [];
-    for (let i = 0; i < 2; i++) {
-      const db = await createDb({ databaseUrl: t.config.databaseUrl!, dataDir: '', poolSize: 10 });
-      const app = await buildApp({ config: t.config, db, logger: false });
-      await app.ready();
-      extra.push({ app, db });
-      servers.push(app);
-    }
-  }
+  sharing = await serversSharingDatabase(t);
+  servers = sharing.servers;
 }, 60_000);
 
 afterAll(async () => {
-  for (const s of extra) {
-    await s.app.close();
-    await s.db.close();
-  }
+  await sharing?.close();
   await t?.close();
 });
 
