@@ -9,7 +9,7 @@ import { freshDatabase } from './lib/databases.mjs';
 import { startJiemaServer } from './lib/jiema-server.mjs';
 import { measureLoad } from './lib/load.mjs';
 import { describeMachine } from './lib/machine.mjs';
-import { parsers, readOptions } from './lib/options.mjs';
+import { LOAD_WINDOW_OPTIONS, parsers, readOptions } from './lib/options.mjs';
 import { formatRate, loadTable, machineLine, recordSection } from './lib/results.mjs';
 import { importFromServer } from './lib/server-packages.mjs';
 
@@ -19,18 +19,7 @@ let sequence = 0;
 
 const options = readOptions(
   {
-    duration: {
-      env: 'BENCH_DURATION',
-      default: 10,
-      parse: parsers.positiveInteger,
-      help: 'seconds measured per target',
-    },
-    warmup: {
-      env: 'BENCH_WARMUP',
-      default: 3,
-      parse: parsers.nonNegativeInteger,
-      help: 'seconds of warm-up',
-    },
+    ...LOAD_WINDOW_OPTIONS,
     connections: {
       env: 'BENCH_CONNECTIONS',
       default: 8,

@@ -58,3 +58,19 @@ export const parsers = {
   },
   text: (raw) => raw,
 };
+
+/** The measuring window every load benchmark takes: seconds measured per target, and of warm-up. */
+export const LOAD_WINDOW_OPTIONS = {
+  duration: {
+    env: 'BENCH_DURATION',
+    default: 10,
+    parse: parsers.positiveInteger,
+    help: 'seconds measured per target',
+  },
+  warmup: {
+    env: 'BENCH_WARMUP',
+    default: 3,
+    parse: parsers.nonNegativeInteger,
+    help: 'seconds of warm-up',
+  },
+};
