@@ -4,11 +4,14 @@ import { CONTENT_ERRORS } from './error-catalogue/content';
 import { CORE_ERRORS } from './error-catalogue/core';
 import { DEPOSITS_ERRORS } from './error-catalogue/deposits';
 import { INBOUND_ERRORS } from './error-catalogue/inbound';
+import { MAIL_ERRORS } from './error-catalogue/mail';
+import { MASS_SMS_ERRORS } from './error-catalogue/mass-sms';
 import { MONEY_ERRORS } from './error-catalogue/money';
 import { PRIVILEGE_ERRORS } from './error-catalogue/privilege';
 import { RENEWALS_ERRORS } from './error-catalogue/renewals';
 import { REQUESTS_ERRORS } from './error-catalogue/requests';
 import { SMPP_ERRORS } from './error-catalogue/smpp';
+import { SMS_TEMPLATES_ERRORS } from './error-catalogue/sms-templates';
 import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
 import { TICKETS_ERRORS } from './error-catalogue/tickets';
@@ -37,6 +40,9 @@ export const ERRORS = {
   ...DEPOSITS_ERRORS,
   ...TICKETS_ERRORS,
   ...SMPP_ERRORS,
+  ...MAIL_ERRORS,
+  ...SMS_TEMPLATES_ERRORS,
+  ...MASS_SMS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,8 +6,8 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN';
 /** The header the web app sends with the locale chosen in the UI; wins over Accept-Language. */
 export const LOCALE_HEADER = 'x-locale';
 
-/** Picks a supported locale from a header value such as `en-US,en;q=0.9` or `zh`. */
-export function resolveLocale(...candidates: Array<string | undefined | null>): Locale {
+/** The supported locale a header value such as `en-US,en;q=0.9` or `zh` asks for, if any. */
+export function matchLocale(...candidates: Array<string | undefined | null>): Locale | undefined {
   for (const candidate of candidates) {
     if (!candidate) continue;
     for (const part of candidate.split(',')) {
@@ -16,5 +16,10 @@ export function resolveLocale(...candidates: Array<string | undefined | null>): 
       if (tag.startsWith('zh')) return 'zh-CN';
     }
   }
-  return DEFAULT_LOCALE;
+  return undefined;
+}
+
+/** Picks a supported locale from a header value such as `en-US,en;q=0.9` or `zh`; zh-CN when none. */
+export function resolveLocale(...candidates: Array<string | undefined | null>): Locale {
+  return matchLocale(...candidates) ?? DEFAULT_LOCALE;
 }

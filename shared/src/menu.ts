@@ -130,6 +130,7 @@ export const MENU: readonly MenuEntry[] = [
       leaf('phoneBatchAdd', 'admin/phone-numbers/batch-add', 'admin:phone:add', ADMIN),
       leaf('addPhoneRecords', 'admin/add-phone-records', 'admin:add-phone-record:list', ADMIN),
       leaf('gatewayManage', 'admin/gateways', 'admin:gateway:list', ADMIN),
+      leaf('smsConnectors', 'admin/sms-connectors', 'admin:sms-connector:list', ADMIN),
     ],
   },
   {

@@ -2,14 +2,42 @@ import { z } from 'zod';
 
 /** Money is USDT with 6 decimals, carried as strings end to end: never a floating-point number. */
 export const MONEY_SCALE = 6;
-const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
+/** The most integer digits an amount or a price may have (the database's numeric(18, 6)). */
+export const MONEY_MAX_INTEGER_DIGITS = 12;
+
+/** What is wrong with a decimal typed by a person, the most telling first; null when it is fine. */
+export function decimalProblem(value: string): 'format' | 'decimals' | 'tooLarge' | 'zero' | null {
+  if (!/^\d+(\.\d+)?$/.test(value)) return 'format';
+  const [int = '', frac = ''] = value.split('.');
+  if (frac.length > MONEY_SCALE) return 'decimals';
+  if (int.replace(/^0+/, '').length > MONEY_MAX_INTEGER_DIGITS) return 'tooLarge';
+  if (!/[1-9]/.test(value)) return 'zero';
+  return null;
+}
+
+/**
+ * A zod refinement naming the actual problem of a decimal (not a number, too many decimals, too
+ * large, zero) with the message keys given, so "99999999999999999999" is not called "not a number".
+ */
+export function decimalRefinement(messages: Record<'format' | 'decimals' | 'tooLarge' | 'zero', string>) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const problem = decimalProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: messages[problem] });
+  };
+}
 
 /** A positive amount typed by a person: up to 12 integer digits and 6 decimals. */
 export const ZAmountInput = z
   .string({ error: 'validation.amountFormat' })
   .trim()
-  .regex(DECIMAL, 'validation.amountFormat')
-  .refine((v) => /[1-9]/.test(v), 'validation.amountFormat');
+  .superRefine(
+    decimalRefinement({
+      format: 'validation.amountFormat',
+      decimals: 'validation.amountDecimals',
+      tooLarge: 'validation.amountTooLarge',
+      zero: 'validation.amountPositive',
+    }),
+  );
 
 /** Normalises `1.5` to `1.500000` without floating point. */
 export function formatMoney(value: string): string {

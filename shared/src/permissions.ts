@@ -35,6 +35,8 @@ export const ADMIN_PERMISSIONS = [
   'sms:history',
   'sms:quota',
   'sms:template',
+  /** Approve or reject anyone's mass-SMS templates (issue 11). */
+  'admin:sms-template:review',
   'statistics:view',
   ...crud('user', [...LIST_ADD_EDIT_DEL_EXPORT, 'recharge']),
   ...crud('phone', LIST_ADD_EDIT_DEL_EXPORT),
@@ -53,6 +55,7 @@ export const ADMIN_PERMISSIONS = [
   ...crud('announcement', ['list', 'add', 'edit', 'del']),
   ...crud('tools', ['list', 'edit']),
   ...crud('gateway', ['list', 'add', 'edit', 'del', 'test']),
+  ...crud('sms-connector', ['list', 'add', 'edit', 'del', 'test']),
   ...crud('deposit', ['attach']),
 ] as const;
 

@@ -1,15 +1,21 @@
 import type { Locale } from './locale';
+import { ADMIN_TOOLS_VALIDATION_MESSAGES } from './validation-messages/admin-tools';
 import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
 import { CODE_DELIVERY_VALIDATION_MESSAGES } from './validation-messages/code-delivery';
 import { COMPAT_VALIDATION_MESSAGES } from './validation-messages/compat';
 import { CONTENT_VALIDATION_MESSAGES } from './validation-messages/content';
 import { CORE_VALIDATION_MESSAGES } from './validation-messages/core';
 import { DEPOSITS_VALIDATION_MESSAGES } from './validation-messages/deposits';
+import { FIELD_LIMIT_VALIDATION_MESSAGES } from './validation-messages/field-limits';
 import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
+import { MAIL_VALIDATION_MESSAGES } from './validation-messages/mail';
+import { MASS_SMS_VALIDATION_MESSAGES } from './validation-messages/mass-sms';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
 import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
+import { REPORTS_VALIDATION_MESSAGES } from './validation-messages/reports';
 import { SMPP_VALIDATION_MESSAGES } from './validation-messages/smpp';
 import { SMS_HISTORY_VALIDATION_MESSAGES } from './validation-messages/sms-history';
+import { SMS_TEMPLATES_VALIDATION_MESSAGES } from './validation-messages/sms-templates';
 import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
 import { TICKETS_VALIDATION_MESSAGES } from './validation-messages/tickets';
@@ -37,6 +43,12 @@ export const VALIDATION_MESSAGES = {
   ...TICKETS_VALIDATION_MESSAGES,
   ...SMPP_VALIDATION_MESSAGES,
   ...COMPAT_VALIDATION_MESSAGES,
+  ...MAIL_VALIDATION_MESSAGES,
+  ...SMS_TEMPLATES_VALIDATION_MESSAGES,
+  ...MASS_SMS_VALIDATION_MESSAGES,
+  ...REPORTS_VALIDATION_MESSAGES,
+  ...ADMIN_TOOLS_VALIDATION_MESSAGES,
+  ...FIELD_LIMIT_VALIDATION_MESSAGES,
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

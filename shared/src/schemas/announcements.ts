@@ -46,7 +46,18 @@ export const ZAnnouncementParams = z.object({
 export const ZAnnouncementPublishInput = z.object({ published: z.boolean() });
 export const ZAnnouncementPinInput = z.object({ pinned: z.boolean() });
 
+/**
+ * Spec §9 "read count filter 1, 2, 3": 1 every announcement, 2 the unread ones, 3 the read ones. For a
+ * reader, read means opened by them; in the administrators' list, opened by at least one reader.
+ */
+export const ANNOUNCEMENT_READ_FILTERS = ['1', '2', '3'] as const;
+const readFilter = z
+  .enum(ANNOUNCEMENT_READ_FILTERS, { error: 'validation.announcementReadFilter' })
+  .optional()
+  .transform((v) => (v === '2' ? ('unread' as const) : v === '3' ? ('read' as const) : undefined));
+
 export const ZAnnouncementQuery = ZPageQuery.extend({
+  read: readFilter,
   keyword: z.string().trim().max(64).optional(),
   published: z
     .enum(['true', 'false'])
@@ -67,6 +78,8 @@ export const ZAnnouncement = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** How many users opened it. */
+  readers: z.number().int(),
 });
 export type Announcement = z.infer<typeof ZAnnouncement>;
 
@@ -77,10 +90,13 @@ export const ZPublishedAnnouncement = z.object({
   content: z.string(),
   pinned: z.boolean(),
   publishedAt: z.string(),
+  /** How many times the reader opened it (0: unread). */
+  readCount: z.number().int(),
 });
 export type PublishedAnnouncement = z.infer<typeof ZPublishedAnnouncement>;
 
 export const ZPublishedAnnouncementQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  read: readFilter,
 });

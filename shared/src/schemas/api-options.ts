@@ -30,7 +30,7 @@ const validityFields = {
   kind: z.enum(VALIDITY_KINDS, { error: 'validation.validityKind' }),
   minutes: z
     .number({ error: 'validation.validityMinutes' })
-    .int('validation.validityMinutes')
+    .int('validation.validityWholeMinutes')
     .min(1, 'validation.validityMinutes')
     .max(VALIDITY_MAX_MINUTES, 'validation.validityMinutes'),
   nameZh: name('validation.nameZhRequired'),

@@ -31,7 +31,7 @@ export const ZLoginInput = z.object({
     .string({ error: 'validation.accountRequired' })
     .trim()
     .min(1, 'validation.accountRequired')
-    .max(128, 'validation.accountRequired'),
+    .max(128, 'validation.accountTooLong'),
   password,
   ...captcha,
 });
@@ -68,6 +68,10 @@ export const ZChangePasswordInput = z
   .refine((v) => v.confirmPassword === v.newPassword, {
     message: 'validation.passwordMismatch',
     path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.oldPassword, {
+    message: 'validation.passwordSameAsOld',
+    path: ['newPassword'],
   });
 export type ChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { generalExtract } from '../general-extractor';
 
 /**
  * The patterns of an application (spec glossary: sender/keyword patterns that attribute an inbound
@@ -74,7 +75,21 @@ export function matchCode(pattern: string, text: string): string | null {
   return (group ?? match[0]) || null;
 }
 
-/** The code in a text by the application's pattern (the default one when empty); null if none. */
-export function extractCode(codePattern: string, text: string): string | null {
-  return matchCode(codePattern || DEFAULT_CODE_PATTERN, text);
+/**
+ * The code of an SMS, exactly as the inbound path extracts it for a rental: the application's own
+ * pattern, then the user's own pattern for that application, then the general extractor. The
+ * catalog's default pattern (any 4-8 digits) is what the general extractor does carefully, so an
+ * application still on the default goes straight to it. Every pattern tester calls this too, so what
+ * a tester shows is what a rental receives.
+ */
+export function extractCode(codePattern: string, text: string, userPattern?: string | null): string | null {
+  if (codePattern && codePattern !== DEFAULT_CODE_PATTERN) {
+    const code = matchCode(codePattern, text);
+    if (code) return code;
+  }
+  if (userPattern) {
+    const code = matchCode(userPattern, text);
+    if (code) return code;
+  }
+  return generalExtract(text);
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isIsoCountryCode } from '../iso-countries';
+import { decimalRefinement } from '../money';
 import { ZPageQuery } from '../pagination';
 import {
   emptyToNull,
@@ -45,6 +47,9 @@ export const ZCountryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'validation.countryCodeFormat');
 
+/** A code for a NEW country: two letters that ISO 3166-1 assigns to a country (XK included). */
+export const ZNewCountryCode = ZCountryCode.refine(isIsoCountryCode, 'validation.countryCodeNotIso');
+
 /** A regular expression typed by an administrator or a user: compiles in RE2 (linear time), does not match ''. */
 export const ZPattern = z
   .string({ error: 'validation.patternInvalid' })
@@ -57,11 +62,18 @@ export const ZPattern = z
       ctx.addIssue({ code: 'custom', message: 'validation.patternMatchesEmpty' });
   });
 
-/** A price typed by a person: 0 or more, up to 12 integer digits and 6 decimals. */
+/** A price typed by a person: above 0 (a free number is a mistake), up to 12 integer digits and 6 decimals. */
 export const ZPrice = z
   .string({ error: 'validation.priceFormat' })
   .trim()
-  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'validation.priceFormat');
+  .superRefine(
+    decimalRefinement({
+      format: 'validation.priceFormat',
+      decimals: 'validation.priceDecimals',
+      tooLarge: 'validation.priceTooLarge',
+      zero: 'validation.pricePositive',
+    }),
+  );
 
 export const ZIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
 export const ZCountryParams = z.object({ code: ZCountryCode });
@@ -92,7 +104,7 @@ const countryFields = {
 };
 
 export const ZCountryCreate = z.object({
-  code: ZCountryCode,
+  code: ZNewCountryCode,
   ...countryFields,
   flag: countryFields.flag.default(''),
   smsActivateId: countryFields.smsActivateId.default(null),

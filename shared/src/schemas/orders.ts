@@ -86,6 +86,8 @@ export const ZOrder = z.object({
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   phoneList: z.array(z.string()),
+  /** DEMO=on: the demo customer's order, of demo numbers (the two always go together). */
+  demo: z.boolean(),
 });
 export type Order = z.infer<typeof ZOrder>;
 

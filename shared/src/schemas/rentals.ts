@@ -64,6 +64,8 @@ export const ZRental = z.object({
   latestSender: z.string().nullable(),
   latestCodeAt: z.string().nullable(),
   messageCount: z.number().int(),
+  /** DEMO=on: a demo number rented by the demo customer (the two always go together). */
+  demo: z.boolean(),
   /** "Another SMS" was asked for and no newer SMS has arrived yet. */
   waitingForAnother: z.boolean(),
   /** An open activation without an SMS: when it may be cancelled for a refund. */

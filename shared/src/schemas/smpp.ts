@@ -8,7 +8,11 @@ import { z } from 'zod';
 export const SMPP_BIND_MODES = ['receiver', 'transceiver', 'transmitter'] as const;
 export type SmppBindMode = (typeof SMPP_BIND_MODES)[number];
 
-export const ZSmppConfig = z.object({
+/**
+ * Where an SMSC is and how to log in to it, shared by the inbound gateway bind (below) and the mass-SMS
+ * connector (mass-sms-connectors.ts): the same SMPP 3.4 limits and the same messages.
+ */
+export const ZSmppEndpoint = z.object({
   host: z
     .string({ error: 'validation.smppHost' })
     .trim()
@@ -33,13 +37,16 @@ export const ZSmppConfig = z.object({
     .max(12, 'validation.smppSystemType')
     .regex(/^[\x20-\x7e]*$/, 'validation.smppSystemType')
     .default(''),
-  bindMode: z.enum(SMPP_BIND_MODES, { error: 'validation.smppBindMode' }).default('receiver'),
   enquireLinkSeconds: z.coerce
     .number({ error: 'validation.smppEnquireLink' })
     .int('validation.smppEnquireLink')
     .min(5, 'validation.smppEnquireLink')
     .max(600, 'validation.smppEnquireLink')
     .default(30),
+});
+
+export const ZSmppConfig = ZSmppEndpoint.extend({
+  bindMode: z.enum(SMPP_BIND_MODES, { error: 'validation.smppBindMode' }).default('receiver'),
   addressRange: z.string().trim().max(40, 'validation.smppAddressRange').default(''),
 });
 export type SmppConfig = z.infer<typeof ZSmppConfig>;

@@ -159,6 +159,8 @@ export const ZSmsHistoryItem = z.object({
   text: z.string(),
   /** The extracted code; null when the text has none. */
   code: z.string().nullable(),
+  /** DEMO=on: an SMS to a demo number. */
+  demo: z.boolean(),
 });
 export type SmsHistoryItem = z.infer<typeof ZSmsHistoryItem>;
 
@@ -178,6 +180,8 @@ export const ZSmsRecord = z.object({
   username: z.string().nullable(),
   /** The rental's application, else the one the SMS was attributed to (or null). */
   application: ZSmsApplication.nullable(),
+  /** DEMO=on: an SMS to a demo number. */
+  demo: z.boolean(),
 });
 export type SmsRecord = z.infer<typeof ZSmsRecord>;
 

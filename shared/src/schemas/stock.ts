@@ -147,6 +147,8 @@ export const ZPhoneNumber = z.object({
   state: z.enum(PHONE_STATES),
   cooldownUntil: z.string().nullable(),
   addRecordId: z.number().int().nullable(),
+  /** DEMO=on: sold only to the demo customer (and nothing else is). */
+  demo: z.boolean(),
   /** For how many applications the number was rented (0 = a new card for every application). */
   usedApps: z.number().int(),
   lastUsedAt: z.string().nullable(),

@@ -96,6 +96,8 @@ export const ZStoreValidity = z.object({
 
 export const ZStoreAvailability = z.object({
   applicationId: z.number().int(),
+  /** The buyer is the demo customer (DEMO=on): every number offered is a demo number. */
+  demo: z.boolean(),
   /** Spec §5: the maximum purchasable per order. */
   maxQuantity: z.number().int(),
   validityOptions: z.array(ZStoreValidity),

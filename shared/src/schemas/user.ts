@@ -26,6 +26,8 @@ export const ZCurrentUser = z.object({
   createTime: z.string(),
   roles: z.array(ZRole),
   permissions: z.array(z.string()),
+  /** The demo customer of DEMO=on: buys only demo numbers; the screens say so. */
+  demo: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof ZCurrentUser>;
 

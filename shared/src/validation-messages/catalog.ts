@@ -72,8 +72,8 @@ export const CATALOG_VALIDATION_MESSAGES = {
   'validation.cardType': { 'zh-CN': '卡类型必须为新卡或旧卡', 'en-US': 'The card type must be new or used' },
   'validation.idFormat': { 'zh-CN': '请选择有效的项目', 'en-US': 'Please choose a valid item' },
   'validation.priceFormat': {
-    'zh-CN': '价格为不小于 0 的数字，最多 6 位小数',
-    'en-US': 'The price is a number of at least 0 with at most 6 decimals',
+    'zh-CN': '价格为大于 0 的数字，最多 6 位小数',
+    'en-US': 'The price is a number above 0 with at most 6 decimals',
   },
   'validation.percentFormat': {
     'zh-CN': '百分比为 -100 到 10000 之间的数字，最多 4 位小数',
