@@ -8,10 +8,14 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import './fastify-types';
 import { registerCompatRoutes } from './compat/compat.routes';
+import { createMailer } from './lib/mailer';
 import { serializingSharedOnce } from './lib/reply';
 import { requestLocale } from './lib/request-locale';
 import { zodValidatorCompiler } from './lib/request-validation';
 import { trustProxyOption } from './lib/trust-proxy';
+import { registerAccountMailRoutes } from './modules/account-mail/account-mail.routes';
+import { createAccountMailService } from './modules/account-mail/account-mail.service';
+import { registerAdminToolRoutes } from './modules/admin-tools/admin-tools.routes';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { registerAdRoutes } from './modules/ads/ads.routes';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes';
@@ -29,8 +33,14 @@ import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerGatewayRoutes } from './modules/inbound/gateways.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
+import { registerConnectorRoutes } from './modules/mass-sms/connectors.routes';
+import { registerMassSmsRoutes } from './modules/mass-sms/mass-sms.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
+import { registerPublicPriceRoutes } from './modules/pricing/public-prices.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerSetupChecklistRoutes } from './modules/setup-checklist/setup-checklist.routes';
 import { registerSmppRoutes } from './modules/smpp/smpp.routes';
+import { registerSmsTemplateRoutes } from './modules/sms-templates/sms-templates.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerSmsCenterRoutes } from './modules/store/sms-center.routes';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes';
@@ -86,9 +96,20 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   const auth = createAuthService({ db, config, captcha, sessions });
   const profile = createProfileService({ db, config });
   registerAuthentication(app, auth);
+  const mailer = createMailer(config.mail);
+  app.addHook('onClose', () => mailer.close());
+  const accountMail = createAccountMailService({
+    db,
+    mail: config.mail,
+    mailer,
+    captcha,
+    passwordHashCost: config.passwordHashCost,
+    logError: (error, what) => app.log.error({ err: error }, `${what} not sent`),
+  });
 
   registerHealthRoutes(app, { db, config });
   registerAuthRoutes(app, { auth, captcha });
+  registerAccountMailRoutes(app, { accountMail });
   registerMenuRoutes(app);
   registerProfileRoutes(app, { profile, db, adminUsername: config.adminUsername });
   registerFileRoutes(app, { db });
@@ -101,13 +122,20 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerAdminUserRoutes(app, { db, config });
   registerFinanceRoutes(app, { db });
   registerAuditRoutes(app, { db });
+  registerAdminToolRoutes(app, { db, config });
+  registerPublicPriceRoutes(app, { db, ttlSeconds: config.publicPricesCacheSeconds });
   registerSmsCenterRoutes(app, { db, config });
   registerGatewayRoutes(app, { db });
-  registerInboundRoutes(app, { db });
+  registerInboundRoutes(app, { db, config });
   await registerCodeDelivery(app, { db, config });
   registerRechargeRoutes(app, { db, config });
   registerTicketRoutes(app, { db, adminUsername: config.adminUsername });
   registerSmppRoutes(app, { db, config });
+  registerSmsTemplateRoutes(app, { db });
+  registerMassSmsRoutes(app, { db, validityHours: config.massSms.validityHours });
+  registerConnectorRoutes(app, { db });
+  registerReportRoutes(app, { db });
+  registerSetupChecklistRoutes(app, { db });
   await registerCompatRoutes(app, { db, config });
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
 

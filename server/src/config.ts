@@ -8,6 +8,21 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['on', 'true', '1', 'yes'].includes(v)));
 
+/** `5-20` (a random delay in that range, the default) or `3` (always 3 s); 0-300 s. */
+const demoDelay = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const m = /^\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?$/.exec(raw ?? '5-20');
+    const min = Number(m?.[1]);
+    const max = m?.[2] === undefined ? min : Number(m[2]);
+    if (!m || min > max || max > 300) {
+      ctx.addIssue({ code: 'custom', message: 'a number of seconds or a range like 5-20 (at most 300)' });
+      return z.NEVER;
+    }
+    return { minSeconds: min, maxSeconds: max };
+  });
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** An IPv4/IPv6 address, or one with a /prefix (CIDR). */
@@ -92,6 +107,8 @@ const ZEnv = z.object({
   STORE_MAX_QUANTITY: positiveInt(100),
   /** Minutes a number rests for an application after a rental of it ends, before it is sold for it again. */
   STORE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(525_600).default(10),
+  /** Seconds the public price list (/pricing) is kept before it is computed again; 0 = every request. */
+  PUBLIC_PRICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How often the sweep ends due rentals and refunds activations that got no SMS; 0 = never (tests). */
   STORE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** Requests per minute one code link (or one API key's code listing) may make, across all processes. */
@@ -130,10 +147,37 @@ const ZEnv = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** How often SMPP gateway settings are re-read and free binds tried (takeover time); 0 = no SMPP binds here. */
   SMPP_POLL_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** Mass SMS worker in this process (claims the queue with SKIP LOCKED; any number of processes may run one). */
+  MASS_SMS_WORKER: bool(true),
+  /** Messages a claim takes at once, and claim loops per process. */
+  MASS_SMS_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  MASS_SMS_LOOPS: z.coerce.number().int().min(1).max(16).default(2),
+  /** How long a message may wait to be submitted (from its start or resume) before it fails and is refunded. */
+  MASS_SMS_VALIDITY_HOURS: z.coerce.number().min(0.01).max(720).default(24),
+  /** First retry delay after a transient error (doubles per attempt, jittered, at most 10 minutes). */
+  MASS_SMS_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(5),
   /** Requests per API key and second on the sms-activate and 5sim APIs, all processes together; 0 = no limit. */
   COMPAT_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(50),
   /** How often each server delivers due compat webhooks (sms-activate shape); 0 = never. */
   COMPAT_WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
+  /** Outgoing mail (password reset, email verification): smtp://user:pass@host:587 or smtps://…:465; unset = off. */
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^/]+/,
+      'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465',
+    )
+    .optional(),
+  SMTP_FROM: z.string().min(3).optional(),
+  /** The address users open the site at; mail links point here (never at a request's Host header). */
+  PUBLIC_URL: z.url().optional(),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  EMAIL_VERIFY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  /** Mails one account, and one IP, may cause per hour (reset and verification links). */
+  MAIL_LIMIT_PER_HOUR: positiveInt(5),
+  DEMO: bool(false),
+  DEMO_PASSWORD: z.string().min(6, 'at least 6 characters').optional(),
+  DEMO_SMS_DELAY_SECONDS: demoDelay,
 });
 
 export type Config = {
@@ -169,6 +213,7 @@ export type Config = {
   storeMaxQuantity: number;
   storeCooldownMinutes: number;
   storeSweepIntervalMs: number;
+  publicPricesCacheSeconds: number;
   codeLinkLimitPerMinute: number;
   codeWebhookMaxAttempts: number;
   codeWebhookRetryBaseMs: number;
@@ -186,8 +231,24 @@ export type Config = {
   shutdownGraceMs: number;
   /** 0: this process runs no SMPP binds (another one does). */
   smppPollMs: number;
+  massSms: { worker: boolean; batch: number; loops: number; validityHours: number; retryBaseMs: number };
   compatRateLimitPerSecond: number;
   compatWebhookIntervalMs: number;
+  mail: MailConfig;
+  /** DEMO=on: demo gateway, numbers and customer seeded once; the simulated gateway answers purchases. */
+  demoEnabled: boolean;
+  demoPassword: string | undefined;
+  demoSmsDelay: { minSeconds: number; maxSeconds: number };
+};
+
+/** Outgoing mail; `smtpUrl` undefined = no mail (the login page then says to ask an administrator). */
+export type MailConfig = {
+  smtpUrl: string | undefined;
+  from: string;
+  publicUrl: string;
+  passwordResetTtlMs: number;
+  emailVerifyTtlMs: number;
+  limitPerHour: number;
 };
 
 export class ConfigError extends Error {}
@@ -232,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeMaxQuantity: e.STORE_MAX_QUANTITY,
     storeCooldownMinutes: e.STORE_COOLDOWN_MINUTES,
     storeSweepIntervalMs: e.STORE_SWEEP_INTERVAL_SECONDS * 1000,
+    publicPricesCacheSeconds: e.PUBLIC_PRICES_CACHE_SECONDS,
     codeLinkLimitPerMinute: e.CODE_LINK_LIMIT_PER_MINUTE,
     codeWebhookMaxAttempts: e.CODE_WEBHOOK_MAX_ATTEMPTS,
     codeWebhookRetryBaseMs: e.CODE_WEBHOOK_RETRY_BASE_SECONDS * 1000,
@@ -248,7 +310,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rechargeOrderMinutes: e.RECHARGE_ORDER_MINUTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     smppPollMs: Math.round(e.SMPP_POLL_SECONDS * 1000),
+    massSms: {
+      worker: e.MASS_SMS_WORKER,
+      batch: e.MASS_SMS_BATCH,
+      loops: e.MASS_SMS_LOOPS,
+      validityHours: e.MASS_SMS_VALIDITY_HOURS,
+      retryBaseMs: Math.round(e.MASS_SMS_RETRY_BASE_SECONDS * 1000),
+    },
     compatRateLimitPerSecond: e.COMPAT_RATE_LIMIT_PER_SECOND,
     compatWebhookIntervalMs: e.COMPAT_WEBHOOK_INTERVAL_SECONDS * 1000,
+    mail: mailConfig(e),
+    demoEnabled: e.DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    demoSmsDelay: e.DEMO_SMS_DELAY_SECONDS,
+  };
+}
+
+function mailConfig(e: z.infer<typeof ZEnv>): MailConfig {
+  // A reset link built from a request's Host header could be pointed at an attacker's site by the
+  // attacker asking for the reset (reset poisoning), so with mail on, the public address is required.
+  if (e.SMTP_URL && !e.PUBLIC_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required when SMTP_URL is set (the address mail links point to, e.g. https://jiema.example.com)',
+    );
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.SMTP_FROM ?? `Jiema <no-reply@${new URL(publicUrl).hostname}>`,
+    publicUrl,
+    passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000,
+    emailVerifyTtlMs: e.EMAIL_VERIFY_TTL_HOURS * 3600_000,
+    limitPerHour: e.MAIL_LIMIT_PER_HOUR,
   };
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '@jiema/shared';
 import type { AuthUser } from './modules/auth/auth-user';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { CodeLinkCache } from './modules/code-delivery/code-link-cache';
 import type { SmsArrivals } from './modules/code-delivery/sms-arrivals';
 import type { SmppSupervisor } from './modules/smpp/supervisor';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** This process's LISTEN on `jiema_sms` (code link long-polls, live events, the webhook worker). */
     smsArrivals: SmsArrivals;
+    /** Code link answers kept in memory while exact; its counters are read by the tests. */
+    codeLinkCache: CodeLinkCache;
     /** SMPP gateways' binds (modules/smpp); started by main.ts, stopped when the app closes. */
     smppConnectors: SmppSupervisor;
   }

@@ -5,7 +5,9 @@ import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createWebhookWorker } from './modules/code-delivery/webhook-worker';
+import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
+import { MassSmsWorker } from './modules/mass-sms/worker';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
 async function main() {
@@ -28,6 +30,8 @@ async function main() {
     // Printed once, on the first start only: the password is not stored anywhere readable.
     app.log.warn(`Administrator created: username "${seeded.adminUsername}", password ${password}`);
   }
+  // DEMO=on: seeds the demo stock and customer once and runs the simulated gateway (demo/demo-mode.ts).
+  const demo = await startDemoMode(db, config, app.log);
   if (!config.captchaEnabled) app.log.warn('CAPTCHA=off: login and registration accept any captcha answer');
   // Ends due rentals and refunds activations without an SMS; safe with several processes (SKIP LOCKED).
   const sweeper = startRentalSweeper(db, {
@@ -54,6 +58,16 @@ async function main() {
 
   // SMPP gateways' binds: one process holds each (advisory lock); app.close() unbinds them.
   if (config.smppPollMs > 0) app.smppConnectors.start();
+
+  // Mass SMS: claims the outbound queue (SKIP LOCKED, leases), binds the SMPP connectors, applies receipts.
+  const massSms = new MassSmsWorker({
+    db,
+    batchSize: config.massSms.batch,
+    loops: config.massSms.loops,
+    retryBaseMs: config.massSms.retryBaseMs,
+    log: app.log,
+  });
+  if (config.massSms.worker) await massSms.start();
 
   // Posts the sms-activate-shaped webhooks of arrived SMS (outbox rows claimed with SKIP LOCKED).
   const compatWebhooks = startCompatWebhookWorker(db, {
@@ -87,6 +101,8 @@ async function main() {
         webhooks.stop(),
         watcher.stop(),
         compatWebhooks.stop(),
+        demo.stop(),
+        massSms.stop(),
       ]);
       clearTimeout(cut);
       await db.close();

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { listenOnPostgres } from './listen-postgres';
+import { createListenHub } from './listen-postgres';
 
 /** Something SQL can be sent to: the database itself, or one transaction on it. */
 export type Queryable = {
@@ -201,7 +201,7 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
       }
     },
     writeEpoch: epoch.read,
-    listen: (channel, handlers) => listenOnPostgres(url, types, channel, handlers),
+    listen: createListenHub(url, types),
     close: () => pool.end(),
   };
 }

@@ -18,6 +18,19 @@ import usdtDeposits from './0025-usdt-deposits';
 import tickets from './0028-tickets';
 import compat from './0030-compat';
 import compatTriggers from './0031-compat-triggers';
+import demoMode from './0032-demo-mode';
+import smsTemplates from './0040-sms-templates';
+import massSms from './0045-mass-sms';
+import reportIndexes from './0050-report-indexes';
+import announcementReads from './0055-announcement-reads';
+import oneSmsTrigger from './0070-one-sms-trigger';
+import codeLinkCache from './0071-code-link-cache';
+import emailTokens from './0075-email-tokens';
+import reportRollups from './0080-report-rollups';
+import reportLoginIndexes from './0081-report-login-indexes';
+import smsStatementTrigger from './0085-sms-statement-trigger';
+import durableReceipts from './0090-durable-receipts';
+import connectorSendRates from './0091-connector-send-rates';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -41,4 +54,17 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0028-tickets', sql: tickets },
   { id: '0030-compat', sql: compat },
   { id: '0031-compat-triggers', sql: compatTriggers },
+  { id: '0032-demo-mode', sql: demoMode },
+  { id: '0040-sms-templates', sql: smsTemplates },
+  { id: '0045-mass-sms', sql: massSms },
+  { id: '0050-report-indexes', sql: reportIndexes },
+  { id: '0055-announcement-reads', sql: announcementReads },
+  { id: '0070-one-sms-trigger', sql: oneSmsTrigger },
+  { id: '0071-code-link-cache', sql: codeLinkCache },
+  { id: '0075-email-tokens', sql: emailTokens },
+  { id: '0080-report-rollups', sql: reportRollups },
+  { id: '0081-report-login-indexes', sql: reportLoginIndexes },
+  { id: '0085-sms-statement-trigger', sql: smsStatementTrigger },
+  { id: '0090-durable-receipts', sql: durableReceipts },
+  { id: '0091-connector-send-rates', sql: connectorSendRates },
 ];

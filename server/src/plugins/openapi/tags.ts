@@ -1,0 +1,48 @@
+import type { Locale } from '@jiema/shared';
+
+/** The display names of the OpenAPI tags (the groups of the API page); the keys stay as the routes set them. */
+export const TAG_NAMES: Record<string, Record<Locale, string>> = {
+  auth: { 'zh-CN': '登录与账户', 'en-US': 'Login and account' },
+  profile: { 'zh-CN': '个人资料', 'en-US': 'Profile' },
+  permissions: { 'zh-CN': '权限与菜单', 'en-US': 'Permissions and menus' },
+  files: { 'zh-CN': '文件', 'en-US': 'Files' },
+  countries: { 'zh-CN': '国家管理', 'en-US': 'Countries (administration)' },
+  operators: { 'zh-CN': '运营商管理', 'en-US': 'Operators (administration)' },
+  applications: { 'zh-CN': '应用管理', 'en-US': 'Applications (administration)' },
+  'api-options': { 'zh-CN': '有效期与价格规则', 'en-US': 'Validity options and price rules' },
+  catalog: { 'zh-CN': '商品目录', 'en-US': 'Catalog' },
+  'tron-addresses': { 'zh-CN': 'TRON 收款地址', 'en-US': 'TRON receiving addresses' },
+  contacts: { 'zh-CN': '联系方式', 'en-US': 'Contact channels' },
+  ads: { 'zh-CN': '广告', 'en-US': 'Ads' },
+  announcements: { 'zh-CN': '公告', 'en-US': 'Announcements' },
+  stock: { 'zh-CN': '号码库存', 'en-US': 'Number stock' },
+  'admin-users': { 'zh-CN': '用户管理', 'en-US': 'User administration' },
+  finance: { 'zh-CN': '财务明细', 'en-US': 'Finance' },
+  audit: { 'zh-CN': '审计日志', 'en-US': 'Audit log' },
+  'admin-tools': { 'zh-CN': '管理工具', 'en-US': 'Administration tools' },
+  pricing: { 'zh-CN': '公开价格', 'en-US': 'Public prices' },
+  store: { 'zh-CN': '购买号码', 'en-US': 'Buying numbers' },
+  orders: { 'zh-CN': '订单', 'en-US': 'Orders' },
+  rentals: { 'zh-CN': '我的号码', 'en-US': 'My numbers' },
+  renewals: { 'zh-CN': '续期', 'en-US': 'Renewals' },
+  'sms-history': { 'zh-CN': '收码记录', 'en-US': 'Received SMS' },
+  transfers: { 'zh-CN': '号码转让', 'en-US': 'Transfers' },
+  'rental-groups': { 'zh-CN': '合并取码链接', 'en-US': 'Group code links' },
+  gateways: { 'zh-CN': '收信网关', 'en-US': 'Inbound gateways' },
+  'code link': { 'zh-CN': '取码接口', 'en-US': 'Getting codes' },
+  'code settings': { 'zh-CN': '取码设置', 'en-US': 'Code settings' },
+  'live events': { 'zh-CN': '实时事件', 'en-US': 'Live events' },
+  recharge: { 'zh-CN': '充值', 'en-US': 'Deposits' },
+  tickets: { 'zh-CN': '工单', 'en-US': 'Tickets' },
+  'ticket management': { 'zh-CN': '工单处理', 'en-US': 'Ticket handling' },
+  'sms-templates': { 'zh-CN': '短信模板', 'en-US': 'SMS templates' },
+  'mass SMS': { 'zh-CN': '群发短信', 'en-US': 'Mass SMS' },
+  'mass SMS connectors': { 'zh-CN': '群发通道', 'en-US': 'Mass SMS connectors' },
+  reports: { 'zh-CN': '统计报表', 'en-US': 'Reports' },
+  'setup-checklist': { 'zh-CN': '开站清单', 'en-US': 'Setup checklist' },
+  compat: { 'zh-CN': '兼容接口设置', 'en-US': 'Compatibility API settings' },
+  inbound: { 'zh-CN': '收信网关推送', 'en-US': 'Inbound gateway webhook' },
+};
+
+/** A tag's name in the locale; the key itself for a tag added without one (the OpenAPI test names it). */
+export const tagName = (tag: string, locale: Locale) => TAG_NAMES[tag]?.[locale] ?? tag;
