@@ -124,6 +124,24 @@ describe('long-poll', () => {
     expect(dataOf<{ items: { code: string | null }[] }>(timeout).items[0]!.code).toBeNull();
   }, 30_000);
 
+  test('a long-poll repeated on the same token after each code wakes for the next SMS, however soon it comes', async () => {
+    const { b, rentals } = await customerWithRentals(t, world);
+    await setSettings(b, { answerFormat: 'code' });
+    // The first wait learns the token's rental; the later ones listen before their first read.
+    for (const [round, delayMs] of [300, 0, 50, 300].entries()) {
+      // The previous round's SMS is well before `after`; this round's comes after it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const after = new Date(Date.now() - 1).toISOString();
+      const code = String(700000 + round);
+      const [res] = await Promise.all([
+        link(rentals[0]!.token, `?wait=20&after=${encodeURIComponent(after)}`),
+        smsSoon(t.db, rentals[0]!.id, delayMs, { text: `code ${code}`, code }),
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe(code);
+    }
+  }, 60_000);
+
   test('an order token wakes for an SMS on any of its numbers; a code already there answers at once', async () => {
     const { b, rentals, orderToken } = await customerWithRentals(t, world, 2);
     await setSettings(b, { answerFormat: 'text' });

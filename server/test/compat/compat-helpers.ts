@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { createUser, type TestApp } from '../helpers';
-import { addNumbers, fund, type StoreWorld, storeWorld } from '../store/store-helpers';
+import { adminCall, type CreatedGateway, createGateway, postSigned } from '../inbound/inbound-helpers';
+import { addNumbers, dataOf, fund, type StoreWorld, storeWorld } from '../store/store-helpers';
 
 /** A customer with a balance and the API key shown on their profile page. */
 export async function apiUser(db: Db, balance = '10') {
@@ -61,12 +63,34 @@ export function fiveSim(t: Pick<TestApp, 'app'>, apiKey: string | null) {
     });
 }
 
-/** An SMS reaching a rental, stored as an inbound gateway stores it. */
-export async function smsArrives(db: Db, rentalId: number, text: string, code: string | null) {
-  await db.query(
-    `insert into sms_messages (rental_id, phone_number_id, phone_number, application_id, sender, text, code, source, external_id)
-     select id, phone_number_id, phone_number, application_id, 'Telegram', $2, $3, 'test', gen_random_uuid()::text
-     from rentals where id = $1`,
-    [rentalId, text, code],
+const gatewayOf = new WeakMap<object, Promise<CreatedGateway>>();
+
+/**
+ * An SMS reaching a rental the way a real one does: posted, signed, to the generic JSON webhook of a
+ * gateway the administrator added (one per app), so the inbound path itself (verification, attribution,
+ * extraction, the triggers) is what the compat journeys rely on. Checks it went to that rental with
+ * that code.
+ */
+export async function smsArrives(t: TestApp, rentalId: number, text: string, code: string | null) {
+  let gateway = gatewayOf.get(t.app);
+  if (!gateway) {
+    gateway = adminCall(t).then((admin) => createGateway(admin, 'generic'));
+    gatewayOf.set(t.app, gateway);
+  }
+  const [rental] = await t.db.query<{ phone_number: string }>(
+    'select phone_number from rentals where id = $1',
+    [rentalId],
   );
+  const posted = await postSigned(t, await gateway, {
+    id: randomUUID(),
+    to: rental!.phone_number,
+    from: 'Telegram',
+    text,
+  });
+  const stored = dataOf<{ id: number; duplicate: boolean }>(posted);
+  const [row] = await t.db.query<{ rental_id: number | null; code: string | null }>(
+    'select rental_id, code from sms_messages where id = $1',
+    [stored.id],
+  );
+  expect({ ...row, duplicate: stored.duplicate }).toEqual({ rental_id: rentalId, code, duplicate: false });
 }

@@ -86,7 +86,7 @@ describe('5sim user', () => {
     expect(order).toEqual({ ...ORDER, product: world.product, status: 'RECEIVED', sms: null });
     expect(await balanceOf(t.db, u.userId)).toBe('9.876544');
 
-    await smsArrives(t.db, order.id, 'Use 415127 as your login code', '415127');
+    await smsArrives(t, order.id, 'Use 415127 as your login code', '415127');
     const checked = (await call('GET', `/user/check/${order.id}`)).json();
     expect(checked.status).toBe('RECEIVED');
     expect(checked.sms).toEqual([
@@ -222,7 +222,10 @@ describe('5sim user', () => {
     const number = order.phone.slice(1);
     const early = await call('GET', `/user/reuse/${world.product}/${number}`);
     expect([early.statusCode, early.body]).toEqual([400, 'reuse false']);
-    await smsArrives(t.db, order.id, 'code 1', '1');
+    // The hosting rental holds the same number and its application takes any SMS: the sender pattern decides.
+    await t.db.query("update applications set sender_pattern = 'telegram' where id = $1", [world.appId]);
+    await smsArrives(t, order.id, 'Your code is 13579', '13579');
+    await t.db.query("update applications set sender_pattern = '' where id = $1", [world.appId]);
     await call('GET', `/user/finish/${order.id}`);
     await t.db.query("update rentals set ended_at = now() - interval '1 hour' where id = $1", [order.id]);
     const reused = await call('GET', `/user/reuse/${world.product}/${number}`);

@@ -39,7 +39,7 @@ describe('journeys: one stock, one ledger, one lifecycle', () => {
     const app = await web(u);
     const listed = (await app('GET', '/api/rentals')).json().data.list;
     expect(listed.map((r: { id: number }) => r.id)).toContain(id);
-    await smsArrives(t.db, id, 'Your Telegram code 24680', '24680');
+    await smsArrives(t, id, 'Your Telegram code 24680', '24680');
     expect(await sa(t, { api_key: u.apiKey, action: 'getStatus', id })).toBe('STATUS_OK:24680');
     expect((await app('GET', `/api/rentals/${id}`)).json().data.latestCode).toBe('24680');
     expect(await sa(t, { api_key: u.apiKey, action: 'setStatus', id, status: 6 })).toBe('ACCESS_ACTIVATION');
@@ -155,7 +155,7 @@ describe('the sms-activate-shaped webhook', () => {
           ':',
         )[1],
       );
-      await smsArrives(t.db, id, 'Your code 777111', '777111');
+      await smsArrives(t, id, 'Your code 777111', '777111');
       expect(await deliverDueWebhooks(t.db)).toBe(1);
       const expected = {
         activationId: id,

@@ -151,8 +151,8 @@ describe('sms-activate: rent', () => {
       status: 'error',
       message: 'STATUS_WAIT_CODE',
     });
-    await smsArrives(t.db, id, 'Your code 1111', '1111');
-    await smsArrives(t.db, id, 'Your code 2222', '2222');
+    await smsArrives(t, id, 'Your code 1111', '1111');
+    await smsArrives(t, id, 'Your code 2222', '2222');
     const status = await saJson<{
       status: string;
       quantity: string;

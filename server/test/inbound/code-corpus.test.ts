@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { generalExtract } from '@jiema/shared';
 import { describe, expect, test } from 'vitest';
-import { generalExtract } from '../../src/modules/inbound/general-extractor';
 
 type Sample = { sender: string; text: string; code: string | null };
 const corpus: Sample[] = JSON.parse(

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 import { buy } from '../sms-history/sms-helpers';
-import { type as, buyer, dataOf, storeWorld } from '../store/store-helpers';
+import {
+  addNumbers,
+  type as,
+  buyer,
+  dataOf,
+  purchaseBody,
+  type StoreWorld,
+  storeWorld,
+} from '../store/store-helpers';
 import {
   adminCall,
   type CreatedGateway,
@@ -20,12 +28,13 @@ let admin: ReturnType<typeof as>;
 let gw: CreatedGateway;
 let number: string;
 let rentalId: number;
+let world: StoreWorld;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminCall(t);
   gw = await createGateway(admin, 'generic');
-  const world = await storeWorld(t.db);
+  world = await storeWorld(t.db);
   const order = await buy(t, world, await buyer(t));
   number = order.phones[0]!.phoneNumber;
   rentalId = order.phones[0]!.rentalId;
@@ -73,6 +82,48 @@ describe('generic JSON webhook', () => {
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     expect(answers.filter((r) => r.json().data.duplicate === false)).toHaveLength(1);
     expect(await smsRows(t, 'external_id = any($1)', [[body.id, burst.id]])).toHaveLength(2);
+  });
+
+  test('a burst over several numbers: each answered with its own SMS, retries in it stored once, a number bought meanwhile attributed', async () => {
+    // Every number for sale is remembered as nobody's (an SMS to each), then one is bought: the burst
+    // must see the new rental, not the remembered holding.
+    await addNumbers(t.db, { count: 1 });
+    const free = await t.db.query<{ number: string }>(
+      `select p.number from phone_numbers p
+       where not exists (select 1 from rentals r where r.phone_number_id = p.id and r.status = 'active')`,
+    );
+    for (const { number: to } of free) dataOf(await postSigned(t, gw, sms({ to, text: 'code 100001' })));
+    const other = dataOf<{ phones: { rentalId: number; phoneNumber: string }[] }>(
+      await (await buyer(t)).call({ method: 'POST', url: '/api/store/orders', payload: purchaseBody(world) }),
+    );
+    const bought = other.phones[0]!;
+    expect(free.map((f) => f.number)).toContain(bought.phoneNumber);
+    const targets = [
+      { to: number, rentalId },
+      { to: bought.phoneNumber, rentalId: bought.rentalId },
+      { to: '+15550008888', rentalId: null },
+    ];
+    const bodies = Array.from({ length: 30 }, (_, i) =>
+      sms({ to: targets[i % 3]!.to, text: `Your code is ${200000 + i}` }),
+    );
+    const sent = [...bodies, bodies[0]!, bodies[1]!, bodies[0]!];
+    const answers = await Promise.all(sent.map((body) => postSigned(t, gw, body)));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const data = answers.map((res) => dataOf<{ id: number; duplicate: boolean }>(res));
+    expect(data.filter((d) => !d.duplicate)).toHaveLength(30);
+    expect(new Set(data.map((d) => d.id)).size).toBe(30);
+    expect(data[30]!.id).toBe(data[0]!.id);
+    expect(data[32]!.id).toBe(data[0]!.id);
+    const rows = await smsRows(t, 'external_id = any($1)', [bodies.map((b) => b.id)]);
+    expect(rows).toHaveLength(30);
+    for (const [i, body] of bodies.entries()) {
+      const row = rows.find((r) => r.id === data[i]!.id);
+      expect(row).toMatchObject({
+        external_id: body.id,
+        code: String(200000 + i),
+        rental_id: targets[i % 3]!.rentalId,
+      });
+    }
   });
 
   test('forged, stale, unsigned and malformed requests are refused, counted, and store nothing', async () => {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
+import { createExactCache } from '../../lib/exact-cache';
 import { type ActivationView, findActivation } from './activations.repository';
-import { createExactCache } from './exact-cache';
 
 /** The channel the triggers of migration 0031 announce changed rentals on (payload: the rental id). */
 export const COMPAT_CHANGES_CHANNEL = 'jiema_compat';

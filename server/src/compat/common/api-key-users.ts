@@ -1,9 +1,9 @@
 import { hasPermission } from '@jiema/shared';
 import type { Db } from '../../db/client';
+import { createExactCache } from '../../lib/exact-cache';
 import { toAuthUser } from '../../modules/auth/auth-user';
 import { AUTH_CHANGES_CHANNEL } from '../../modules/auth/session-cache';
 import { toUserRecord, USER_COLUMNS } from '../../modules/users/users.repository';
-import { createExactCache } from './exact-cache';
 
 /** The owner of an API key, as the compat APIs need them. */
 export type KeyUser = {

@@ -125,7 +125,8 @@ export async function newStock(
 ): Promise<StockCount[]> {
   const by = filter.byOperator ? 'p.operator_id' : 'null::int';
   const values = [filter.countryCode ?? null, filter.operatorId ?? null, filter.applicationId ?? null];
-  const where = `p.state <> 'disabled' and ($1::text is null or p.country_code = $1::text)
+  // Real stock only: DEMO=on numbers are sold to the demo customer alone (the purchase statement enforces it).
+  const where = `p.state <> 'disabled' and not p.demo and ($1::text is null or p.country_code = $1::text)
     and ($2::int is null or p.operator_id = $2::int)`;
   const [totals, used, apps] = await Promise.all([
     q.query<{ country_code: string; operator_id: number | null; n: number }>(

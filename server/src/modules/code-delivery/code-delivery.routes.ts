@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { registerCodeLinkRoutes } from './code-link.routes';
 import { createCodeLinkService } from './code-link.service';
+import { createCodeLinkCache } from './code-link-cache';
 import { registerCodeSettingsRoutes } from './code-settings.routes';
 import { createCodeSettingsService } from './code-settings.service';
 import { registerEventRoutes } from './events.routes';
@@ -21,7 +22,11 @@ export async function registerCodeDelivery(app: App, { db, config }: { db: Db; c
   app.addHook('preClose', () => arrivals.stop());
   app.decorate('smsArrivals', arrivals);
   const limiter = createLinkRateLimiter({ db, limitPerMinute: config.codeLinkLimitPerMinute });
-  registerCodeLinkRoutes(app, { codeLinks: createCodeLinkService({ db, arrivals, limiter }) });
+  const cache = createCodeLinkCache({ db, ttlMs: config.sessionCacheMs });
+  await cache.start();
+  app.addHook('onClose', () => cache.stop());
+  app.decorate('codeLinkCache', cache);
+  registerCodeLinkRoutes(app, { codeLinks: createCodeLinkService({ db, arrivals, limiter, cache }) });
   registerCodeSettingsRoutes(app, {
     settings: createCodeSettingsService({ db, allowPrivateWebhooks: config.codeWebhookAllowPrivate }),
   });

@@ -7,6 +7,8 @@ export type LinkKind = 'rental' | 'order' | 'group';
 export type CodeLinkRow = {
   kind: LinkKind;
   link_id: number;
+  /** The link's owner: a remembered answer is dropped when anything of theirs changes. */
+  owner_id: number;
   order_no: string | null;
   group_name: string | null;
   answer_format: CodeAnswerFormat;
@@ -35,7 +37,8 @@ export type CodeLinkRow = {
  * did). One statement, one round trip: this is the hottest read of the product. No row: no such token.
  * A link without numbers (a group of rentals since transferred away) gives one row with null rental.
  */
-const CODE_LINK_SQL = `with link as (select * from (
+// Wrapped in a plain `select`: the database client then counts it as a read, not a write (caches survive it).
+const CODE_LINK_SQL = `select * from (with link as (select * from (
     select 'rental' as kind, r.id as link_id, r.user_id, o.order_no, null::text as group_name
       from rentals r join store_orders o on o.id = r.order_id where r.token = $1
     union all
@@ -54,7 +57,7 @@ const CODE_LINK_SQL = `with link as (select * from (
     select r.id from settings l join rental_group_members gm on l.kind = 'group' and gm.group_id = l.link_id
       join rentals r on r.id = gm.rental_id and r.user_id = l.user_id
   )
-  select l.kind, l.link_id, l.order_no, l.group_name, l.answer_format, l.window_minutes, l.time_zone,
+  select l.kind, l.link_id, l.user_id as owner_id, l.order_no, l.group_name, l.answer_format, l.window_minutes, l.time_zone,
     r.id as rental_id, r.phone_number, a.code as application_code, a.name_zh as application_name_zh,
     a.name_en as application_name_en, r.status, r.expires_at, r.resend_requested_at,
     m.id as sms_id, m.code, m.text, m.sender, m.received_at
@@ -70,7 +73,7 @@ const CODE_LINK_SQL = `with link as (select * from (
       and (l.answer_format <> 'code' or m.code is not null)
     order by m.received_at desc, m.id desc limit 1
   ) m on true
-  order by r.id`;
+  ) answer order by rental_id`;
 
 export function readCodeLink(q: Queryable, token: string, after: string | null): Promise<CodeLinkRow[]> {
   return q.query<CodeLinkRow>(CODE_LINK_SQL, [token, after], { prepare: 'code_link_read' });

@@ -2,6 +2,7 @@ import type { ApiCodes, CodeAnswer, CodeAnswerFormat, CodeItem, Locale } from '@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type CodeLinkRow, findUserByApiKey, listCodesOfUser, readCodeLink } from './code-link.repository';
+import type { CodeLinkCache } from './code-link-cache';
 import type { createLinkRateLimiter } from './rate-limit';
 import type { SmsArrivals } from './sms-arrivals';
 import { isoInZone } from './time-format';
@@ -72,15 +73,29 @@ function render(rows: CodeLinkRow[], format: CodeAnswerFormat, locale: Locale): 
  * `format`), inside the owner's window, rate-limited per link, and with `wait` long-polls until an SMS
  * arrives on any server process (LISTEN `jiema_sms`). Plus the API-key listing of a user's codes.
  */
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** How many tokens' rentals a process remembers for its long-polls (a forgotten one costs one read). */
+const REMEMBERED_TOKENS = 50_000;
+
 export function createCodeLinkService({
   db,
   arrivals,
   limiter,
+  cache,
 }: {
   db: Db;
   arrivals: SmsArrivals;
+  cache: CodeLinkCache;
   limiter: ReturnType<typeof createLinkRateLimiter>;
 }) {
+  /** The rentals each long-polled token had at its last read: a wrong guess costs a read, never an SMS. */
+  const rentalsOfToken = new Map<string, readonly number[]>();
+  const rememberRentals = (token: string, rentalIds: number[]) => {
+    if (rentalsOfToken.size >= REMEMBERED_TOKENS) rentalsOfToken.clear();
+    rentalsOfToken.set(token, rentalIds);
+  };
   return {
     /** The server is stopping: answers should close their connection, so the stop need not wait for it. */
     get closing() {
@@ -97,49 +112,69 @@ export function createCodeLinkService({
       },
     ): Promise<CodeLinkResult> {
       const after = options.after ?? null;
-      let rows = await readCodeLink(db, token, after);
-      const first = rows[0];
-      if (!first) throw new AppError('CODE_TOKEN_NOT_FOUND');
-      const decision = await limiter.take(`${first.kind}:${first.link_id}`);
-      if (!decision.allowed) {
-        throw new AppError('CODE_LINK_RATE_LIMITED', {
-          limit: decision.limit,
-          seconds: decision.retryAfterSeconds,
-        });
-      }
-      const format = options.format ?? first.answer_format;
-      const deadline = Date.now() + (options.wait ?? 0) * 1000;
-      const rentalIds = rows.flatMap((r) => (r.rental_id === null ? [] : [r.rental_id]));
-      while (!hasAnswer(rows, format) && Date.now() < deadline && rentalIds.length > 0) {
-        // Subscribe before reading again: an SMS committed between the read and the wait is not missed.
-        let wake: () => void = () => undefined;
-        const woken = new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        const off = arrivals.onRentals(rentalIds, () => wake());
-        try {
-          rows = await readCodeLink(db, token, after);
-          if (rows.length === 0 || hasAnswer(rows, format) || arrivals.closed) break;
-          const signal = options.signal;
-          if (signal?.aborted) break;
-          let timer: NodeJS.Timeout | undefined;
-          await Promise.race([
-            woken,
-            new Promise<void>((resolve) => {
+      const waits = (options.wait ?? 0) > 0;
+      // A long-poll listens before its first read on the rentals its token had last time, so that when
+      // they are still the same the read is not repeated after subscribing (an SMS committed after the
+      // subscription wakes it, one committed before is in the read).
+      let wakeups = 0;
+      let wake: () => void = () => undefined;
+      const onArrival = () => {
+        wakeups += 1;
+        wake();
+      };
+      let subscribed: readonly number[] = (waits && rentalsOfToken.get(token)) || [];
+      let off = subscribed.length > 0 ? arrivals.onRentals(subscribed, onArrival) : () => undefined;
+      try {
+        let wakeupsAtRead = wakeups;
+        // A plain read (no `after`, no wait: a poll, the code page's first look) may come from memory; a
+        // long-poll reads the database, so a wake-up always sees the SMS that caused it.
+        let rows = waits || after !== null ? await readCodeLink(db, token, after) : await cache.read(token);
+        const first = rows[0];
+        if (!first) throw new AppError('CODE_TOKEN_NOT_FOUND');
+        const decision = await limiter.take(`${first.kind}:${first.link_id}`);
+        if (!decision.allowed) {
+          throw new AppError('CODE_LINK_RATE_LIMITED', {
+            limit: decision.limit,
+            seconds: decision.retryAfterSeconds,
+          });
+        }
+        const format = options.format ?? first.answer_format;
+        const deadline = Date.now() + (options.wait ?? 0) * 1000;
+        const signal = options.signal;
+        for (;;) {
+          const rentalIds = rows.flatMap((r) => (r.rental_id === null ? [] : [r.rental_id]));
+          if (waits) rememberRentals(token, rentalIds);
+          if (hasAnswer(rows, format) || Date.now() >= deadline || rentalIds.length === 0) break;
+          if (arrivals.closed || signal?.aborted) break;
+          if (!sameIds(subscribed, rentalIds)) {
+            // Subscribe before reading again: an SMS committed between the read and the wait is not missed.
+            off();
+            off = arrivals.onRentals(rentalIds, onArrival);
+            subscribed = rentalIds;
+            wakeupsAtRead = wakeups;
+            rows = await readCodeLink(db, token, after);
+            continue;
+          }
+          if (wakeups === wakeupsAtRead) {
+            let timer: NodeJS.Timeout | undefined;
+            await new Promise<void>((resolve) => {
+              wake = resolve;
               timer = setTimeout(resolve, deadline - Date.now());
               signal?.addEventListener('abort', () => resolve(), { once: true });
-            }),
-          ]);
-          clearTimeout(timer);
-          if (signal?.aborted) break;
-        } finally {
-          off();
+            });
+            wake = () => undefined;
+            clearTimeout(timer);
+            if (signal?.aborted) break;
+          }
+          wakeupsAtRead = wakeups;
+          rows = await readCodeLink(db, token, after);
+          if (rows.length === 0) break;
         }
-        rows = await readCodeLink(db, token, after);
-        if (rows.length === 0) break;
+        if (rows.length === 0) throw new AppError('CODE_TOKEN_NOT_FOUND');
+        return render(rows, format, options.locale);
+      } finally {
+        off();
       }
-      if (rows.length === 0) throw new AppError('CODE_TOKEN_NOT_FOUND');
-      return render(rows, format, options.locale);
     },
 
     /** The SMS of every rental the key's owner holds, received after `since` (default: the last hour). */

@@ -41,6 +41,17 @@ export function registerCodeSettingsRoutes(app: App, { settings }: { settings: C
       schema: {
         tags,
         summary: 'Save the answer format, window, time zone and webhook URL (null or empty: no webhook)',
+        description: [
+          '**Webhook**: when an SMS with a code reaches one of your rentals, a `POST` with the JSON',
+          '`{"event": "code.received", "deliveryId", "smsId", "rentalId", "number", "application", "sender",',
+          '"text", "code", "time"}` and the headers `X-Jiema-Event`, `X-Jiema-Delivery`, `X-Jiema-Timestamp`',
+          '(Unix seconds) and `X-Jiema-Signature` = `sha256=` + lowercase hex HMAC-SHA256(webhook secret,',
+          '`<timestamp>.<raw body>`). Answer 2xx within a few seconds (5 by default); otherwise the delivery',
+          'is retried with doubling delays (6 attempts by default). Identify deliveries by `deliveryId`.',
+          'Private and reserved network addresses are refused unless the operator allows them. The log is',
+          '`GET /api/code-settings/deliveries`;',
+          'a new secret comes from `POST /api/code-settings/webhook-secret`.',
+        ].join('\n'),
         body: ZCodeSettingsUpdate,
         response: { 200: envelopeOf(ZCodeSettings) },
       },
@@ -106,7 +117,7 @@ export function registerCodeSettingsRoutes(app: App, { settings }: { settings: C
       config: own,
       schema: {
         tags,
-        summary: 'Try a pattern on a sample text (the same engine the inbound extractor runs)',
+        summary: 'Try a pattern on a sample text, matched exactly as received SMS are',
         body: ZUserPatternTest,
         response: { 200: envelopeOf(ZUserPatternTestResult) },
       },

@@ -44,7 +44,7 @@ export function createWebhookWorker(
 
   const deliver = async (d: ClaimedDelivery) => {
     const content = await deliveryContent(db, d.sms_id, d.user_id);
-    if (!content || !content.webhook_secret) {
+    if (!content?.webhook_secret) {
       await recordOutcome(db, d, {
         kind: 'failed',
         status: null,

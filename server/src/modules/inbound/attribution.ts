@@ -1,5 +1,4 @@
-import { compilePattern, DEFAULT_CODE_PATTERN, MATCH_TEXT_LIMIT, matchCode } from '@jiema/shared';
-import { generalExtract } from './general-extractor';
+import { compilePattern, extractCode, MATCH_TEXT_LIMIT } from '@jiema/shared';
 
 /** A rental holding the receiving number, with what attribution and extraction need. */
 export type HoldingRental = {
@@ -46,23 +45,10 @@ export function attribute(
   return pool.length === 1 && rentals.length === 1 ? pool[0]! : null;
 }
 
-/**
- * The code of an SMS: the application's own pattern, then the user's own pattern for that
- * application, then the general extractor. The catalog's default pattern (any 4-8 digits) is what
- * the general extractor does carefully, so an application still on the default goes straight to it.
- */
+/** The code of an SMS for a rental (or for no rental: the general extractor alone), as `extractCode` defines it. */
 export function extractSmsCode(
   rental: Pick<HoldingRental, 'code_pattern' | 'user_pattern'> | null,
   text: string,
 ): string | null {
-  const appPattern = rental?.code_pattern ?? '';
-  if (appPattern && appPattern !== DEFAULT_CODE_PATTERN) {
-    const code = matchCode(appPattern, text);
-    if (code) return code;
-  }
-  if (rental?.user_pattern) {
-    const code = matchCode(rental.user_pattern, text);
-    if (code) return code;
-  }
-  return generalExtract(text);
+  return extractCode(rental?.code_pattern ?? '', text, rental?.user_pattern);
 }

@@ -115,7 +115,7 @@ export function registerGatewayRoutes(app: App, { db }: { db: Db }) {
       config: { permission: 'admin:gateway:test' },
       schema: {
         tags,
-        summary: 'Numbers of the stock matching digits, for the test SMS picker',
+        summary: 'Stock numbers containing the digits typed, to pick one for a test SMS',
         querystring: ZTestSmsNumberQuery,
         response: { 200: envelopeOf(z.array(ZTestSmsNumber)) },
       },
@@ -130,7 +130,7 @@ export function registerGatewayRoutes(app: App, { db }: { db: Db }) {
       schema: {
         tags,
         summary:
-          'Send a test SMS to a number through the inbound path (source "test"); answers where it went',
+          'Simulate a received SMS on a stock number (source "test"); answers the rental, owner and code it reached',
         body: ZTestSmsInput,
         response: { 200: envelopeOf(ZTestSmsResult) },
       },

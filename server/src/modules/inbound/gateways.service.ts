@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
 import { type Actor, audit } from '../audit/audit';
+import { gatewaysWritten } from './gateway-lookup';
 import {
   deleteGateway,
   findGateway,
@@ -23,6 +24,15 @@ import { ingestSms, normalizeNumber } from './ingest';
 
 const ENTITY = 'gateway';
 /** 32 characters of base64url: textbee asks for at least 20, and it is typed into phones' settings. */
+/** A gateway write, then the count the webhooks' lookup checks (gateway-lookup.ts): after its commit. */
+async function afterCommit<T>(written: Promise<T>): Promise<T> {
+  try {
+    return await written;
+  } finally {
+    gatewaysWritten();
+  }
+}
+
 export const newGatewaySecret = () => randomBytes(24).toString('base64url');
 
 export function createGatewayService({ db }: { db: Db }) {
@@ -43,43 +53,51 @@ export function createGatewayService({ db }: { db: Db }) {
     /** The secret is in this answer only (and in regenerateSecret's): the screen shows it once. */
     async create(actor: Actor, input: GatewayCreate): Promise<GatewayWithSecret> {
       const secret = newGatewaySecret();
-      return db.transaction(async (tx) => {
-        const id = await insertGateway(tx, { ...input, secret });
-        const created = (await findGateway(tx, id))!;
-        await audit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: created });
-        return { ...created, secret };
-      });
+      return afterCommit(
+        db.transaction(async (tx) => {
+          const id = await insertGateway(tx, { ...input, secret });
+          const created = (await findGateway(tx, id))!;
+          await audit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: created });
+          return { ...created, secret };
+        }),
+      );
     },
 
     async update(actor: Actor, id: number, input: GatewayUpdate) {
-      return db.transaction(async (tx) => {
-        const before = await findGateway(tx, id);
-        if (!before) throw new AppError('GATEWAY_NOT_FOUND');
-        await updateGateway(tx, id, input);
-        const after = (await findGateway(tx, id))!;
-        await audit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after });
-        return after;
-      });
+      return afterCommit(
+        db.transaction(async (tx) => {
+          const before = await findGateway(tx, id);
+          if (!before) throw new AppError('GATEWAY_NOT_FOUND');
+          await updateGateway(tx, id, input);
+          const after = (await findGateway(tx, id))!;
+          await audit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after });
+          return after;
+        }),
+      );
     },
 
     async regenerateSecret(actor: Actor, id: number): Promise<GatewayWithSecret> {
       const secret = newGatewaySecret();
-      return db.transaction(async (tx) => {
-        const gateway = await findGateway(tx, id);
-        if (!gateway) throw new AppError('GATEWAY_NOT_FOUND');
-        await setGatewaySecret(tx, id, secret);
-        await audit(tx, actor, { action: 'regenerate-secret', entity: ENTITY, entityId: id });
-        return { ...gateway, secret };
-      });
+      return afterCommit(
+        db.transaction(async (tx) => {
+          const gateway = await findGateway(tx, id);
+          if (!gateway) throw new AppError('GATEWAY_NOT_FOUND');
+          await setGatewaySecret(tx, id, secret);
+          await audit(tx, actor, { action: 'regenerate-secret', entity: ENTITY, entityId: id });
+          return { ...gateway, secret };
+        }),
+      );
     },
 
     async remove(actor: Actor, id: number) {
-      await db.transaction(async (tx) => {
-        const before = await findGateway(tx, id);
-        if (!before) throw new AppError('GATEWAY_NOT_FOUND');
-        await deleteGateway(tx, id);
-        await audit(tx, actor, { action: 'delete', entity: ENTITY, entityId: id, before });
-      });
+      await afterCommit(
+        db.transaction(async (tx) => {
+          const before = await findGateway(tx, id);
+          if (!before) throw new AppError('GATEWAY_NOT_FOUND');
+          await deleteGateway(tx, id);
+          await audit(tx, actor, { action: 'delete', entity: ENTITY, entityId: id, before });
+        }),
+      );
     },
 
     /** Numbers of the stock for the test tool's picker, with how many rentals hold each now. */

@@ -1,10 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
-import { findGatewayForWebhook, insertRejection, touchGateway } from './gateways.repository';
+import { createGatewayLookup } from './gateway-lookup';
+import { insertRejection } from './gateways.repository';
 import { ingestSms, normalizeNumber } from './ingest';
 import { readWebhook, receivingNumber } from './webhook-formats';
 
@@ -13,14 +15,13 @@ export const INBOUND_BODY_LIMIT = 64 * 1024;
 
 const ZParams = z.object({ gatewayId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-const DESCRIPTION = `Where gateways deliver received SMS. 网关推送收到的短信的地址。
+const DESCRIPTION = `Where gateways deliver received SMS.
 
-**Generic JSON (ours) / 通用 JSON**: \`POST\` with \`Content-Type: application/json\`, body
+**Generic JSON (ours)**: \`POST\` with \`Content-Type: application/json\`, body
 \`{"id": "<your unique id of the SMS>", "to": "+79991234567", "from": "Telegram", "text": "Telegram code: 12345", "receivedAt": "2026-11-23T10:00:00Z", "voice": false}\`
 (\`receivedAt\` and \`voice\` optional; \`voice: true\` marks a voice call's transcript for voice orders).
 Headers: \`X-Timestamp\` = Unix seconds (±300 s), \`X-Signature\` = lowercase hex HMAC-SHA256(gateway secret, raw body + X-Timestamp).
 The same \`id\` sent again is stored once. Answer 200 \`{"code":200,"data":{"id":..,"duplicate":false}}\` only after the SMS is stored.
-请求体如上；\`id\` 为短信的唯一编号，重复推送只保存一次；\`X-Signature\` 为以网关密钥对"原始请求体 + X-Timestamp"计算的 HMAC-SHA256（小写十六进制），时间戳误差不超过 300 秒。
 
 **SMS Gateway for Android** (\`sms:received\`, same signature), **textbee** (\`MESSAGE_RECEIVED\`, \`X-Signature\` = HMAC-SHA256 of the body),
 **Jasmin** HTTP MO and **Kannel** get-url (GET or form POST; secret in \`?secret=\` or the \`X-Gateway-Secret\` header; Jasmin is answered \`ACK/Jasmin\`).
@@ -38,7 +39,10 @@ function answer(reply: FastifyReply, plain: boolean, body: Reply) {
   return reply.status(body.status).send(body.json);
 }
 
-export function registerInboundRoutes(app: App, { db }: { db: Db }) {
+export function registerInboundRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+  const gateways = createGatewayLookup({ db, ttlMs: config.sessionCacheMs });
+  app.addHook('onReady', () => gateways.start());
+  app.addHook('onClose', () => gateways.stop());
   // A scope of its own: the body stays raw bytes (signatures are over exactly what was sent), whatever the content type.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -63,7 +67,7 @@ export function registerInboundRoutes(app: App, { db }: { db: Db }) {
       },
       handler: async (request, reply) => {
         const { gatewayId } = request.params as z.infer<typeof ZParams>;
-        const gateway = await findGatewayForWebhook(db, gatewayId);
+        const gateway = await gateways.find(gatewayId);
         if (!gateway) throw new AppError('INBOUND_GATEWAY_UNKNOWN');
         const plain = gateway.kind === 'jasmin' || gateway.kind === 'kannel';
         try {
@@ -81,7 +85,7 @@ export function registerInboundRoutes(app: App, { db }: { db: Db }) {
             Math.floor(Date.now() / 1000),
           );
           if (reading.kind === 'ignored') {
-            await touchGateway(db, gateway.id);
+            await gateways.touch(gateway.id);
             return answer(reply, plain, {
               status: 200,
               text: gateway.kind === 'jasmin' ? 'ACK/Jasmin' : '',
@@ -101,7 +105,7 @@ export function registerInboundRoutes(app: App, { db }: { db: Db }) {
             receivedAt: reading.sms.receivedAt,
             voice: reading.sms.voice,
           });
-          await touchGateway(db, gateway.id);
+          await gateways.touch(gateway.id);
           return answer(reply, plain, {
             status: 200,
             text: gateway.kind === 'jasmin' ? 'ACK/Jasmin' : '',

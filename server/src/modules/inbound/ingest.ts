@@ -1,5 +1,7 @@
 import type { Db, Queryable } from '../../db/client';
-import { attribute, extractSmsCode, type HoldingRental } from './attribution';
+import { attribute, extractSmsCode } from './attribution';
+import { FINGERPRINT_OF_HELD, HELD_SQL, holdingMemory, readHolding } from './holding-rentals';
+import { insertInBatch } from './insert-batch';
 
 /**
  * One inbound SMS, whatever brought it (a webhook kind, an SMPP bind, the test tool, the demo).
@@ -75,102 +77,177 @@ const STORED = `select m.id, m.phone_number, m.rental_id, r.user_id, m.applicati
   from sms_messages m left join rentals r on r.id = m.rental_id`;
 
 /**
- * The rentals holding a number (by the number itself, one round trip), locked FOR SHARE until the SMS
- * is committed: a cancel or the no-SMS sweep (FOR UPDATE) waits for it and then sees the SMS, so an
- * activation whose code has arrived is never refunded; one that ended first is no longer a candidate.
+ * The insert, in ONE statement (one round trip, its own transaction outside `ingestSms`'s): the rentals
+ * holding the number are locked FOR SHARE until the SMS is committed (a cancel or the no-SMS sweep, FOR
+ * UPDATE, waits for it and then sees the SMS, so an activation whose code has arrived is never refunded;
+ * one that ended first is no longer a candidate), their fingerprint is recomputed under the locks, and the
+ * row is inserted only if it equals the fingerprint the attribution was decided on. Answers the
+ * fingerprint seen and the new id (null: the fingerprint moved, or a copy with the same source id exists).
  */
-async function holdingRentals(tx: Queryable, phoneNumber: string) {
-  return tx.query<HoldingRental & { phone_number_id: number }>(
-    `select r.id, r.user_id, r.application_id, r.phone_number_id, a.sender_pattern, a.keyword_pattern,
-       a.code_pattern, p.pattern as user_pattern, (o.sms_type = 'voice') as voice
-     from phone_numbers n
-     join rentals r on r.phone_number_id = n.id
-     join applications a on a.id = r.application_id
-     join store_orders o on o.id = r.order_id
-     left join user_code_patterns p on p.user_id = r.user_id and p.application_id = r.application_id
-     where n.number = $1 and r.status in ('active', 'inactive', 'suspended') and r.expires_at > now()
-     order by r.id
-     for share of r`,
-    [phoneNumber],
-    { prepare: 'inbound_holding_rentals' },
-  );
-}
+const INSERT_SQL = `with held as (${HELD_SQL} for share of r),
+  checked as (select ${FINGERPRINT_OF_HELD} as fingerprint from held),
+  inserted as (
+    insert into sms_messages (rental_id, phone_number_id, phone_number, application_id, sender, text, code,
+      source, external_id, received_at, gateway_id, voice)
+    select $2::int, (select n.id from phone_numbers n where n.number = $1), $1, $3::int, $4::text, $5::text, $6::text,
+      $7::text, $8::text, $9::timestamptz, $10::int, $11::boolean
+    from checked where checked.fingerprint = $12::text
+    on conflict (source, external_id) do nothing
+    returning id)
+  select (select fingerprint from checked) as fingerprint, (select id from inserted) as id`;
+
+/** Attempts before giving up when the rentals of a number keep changing under the SMS (never seen in practice). */
+const ATTEMPTS = 5;
+
+type Prepared = {
+  phoneNumber: string;
+  sender: string;
+  text: string;
+  receivedAt: Date;
+  externalId: string | null;
+  voice: boolean;
+};
 
 /**
- * Stores one inbound SMS, attributed and with its code, in one transaction; resolves only once it
- * is committed (a webhook answers 2xx after this). Retries are stored once, also when they arrive
- * at the same moment on several processes: by the unique (source, external_id), else under a
- * transaction advisory lock on the number while the window is checked.
- * This is the one entry point of every inbound path (webhooks, SMPP, test tool, demo).
+ * Attributes and extracts from the remembered holding of the number (read when there is none), then
+ * inserts as part of the current batch (insert-batch.ts): one statement and one commit for all the SMS
+ * that arrived meanwhile. When the holding moved under it, or the batch failed as a whole, the SMS is
+ * inserted on its own. Null: a copy with the same (source, external id) is stored.
  */
-export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult> {
-  const phoneNumber = normalizeNumber(sms.to);
-  if (!phoneNumber) throw new Error('ingestSms: the receiving number is not a phone number');
-  const text = sms.text.slice(0, TEXT_MAX);
-  const sender = sms.from.trim().slice(0, 64);
-  const receivedAt = plausibleTime(sms.receivedAt);
-  const externalId = sms.externalId?.trim().slice(0, 128) || null;
-  const voice = sms.voice === true;
-
-  return db.transaction(async (tx) => {
-    if (externalId === null) {
-      await tx.query(`select pg_advisory_xact_lock(hashtext('inbound:' || $1))`, [phoneNumber]);
-      const [retry] = await tx.query<StoredRow>(
-        `${STORED} where m.external_id is null and m.phone_number = $1 and m.sender = $2 and m.text = $3
-           and m.received_at between $4::timestamptz - make_interval(secs => $5)
-                                 and $4::timestamptz + make_interval(secs => $5)
-         order by m.id limit 1`,
-        [phoneNumber, sender, text, receivedAt, DEDUPE_WINDOW_SECONDS],
-      );
-      if (retry) return toResult(retry, true);
-    }
-    // With an id, the unique (source, external_id) of the insert below finds a retry.
-    const rentals = await holdingRentals(tx, phoneNumber);
-    const phoneNumberId =
-      rentals[0]?.phone_number_id ??
-      (await tx.query<{ id: number }>('select id from phone_numbers where number = $1', [phoneNumber]))[0]
-        ?.id ??
-      null;
-    const rental = attribute(rentals, { sender, text, voice });
-    const code = extractSmsCode(rental, text);
-    const [inserted] = await tx.query<{ id: number }>(
-      `insert into sms_messages (rental_id, phone_number_id, phone_number, application_id, sender, text, code,
-         source, external_id, received_at, gateway_id, voice)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       on conflict (source, external_id) do nothing
-       returning id`,
-      [
-        rental?.id ?? null,
-        phoneNumberId,
-        phoneNumber,
-        rental?.application_id ?? null,
-        sender,
-        text,
-        code,
-        sms.source,
-        externalId,
-        receivedAt,
-        sms.gatewayId,
-        voice,
-      ],
-      { prepare: 'inbound_insert_sms' },
-    );
-    if (!inserted) {
-      // The same (source, id) committed by another request meanwhile: that copy is the SMS.
-      const [seen] = await tx.query<StoredRow>(`${STORED} where m.source = $1 and m.external_id = $2`, [
-        sms.source,
-        externalId,
-      ]);
-      return toResult(seen!, true);
-    }
+async function insertBatched(db: Db, sms: InboundSms, p: Prepared & { externalId: string }) {
+  let holding = holdingMemory.get(db, p.phoneNumber);
+  if (!holding) {
+    holding = await readHolding(db, p.phoneNumber);
+    holdingMemory.set(db, p.phoneNumber, holding);
+  }
+  const rental = attribute(holding.rentals, { sender: p.sender, text: p.text, voice: p.voice });
+  const code = extractSmsCode(rental, p.text);
+  const outcome = await insertInBatch(db, {
+    phoneNumber: p.phoneNumber,
+    rentalId: rental?.id ?? null,
+    applicationId: rental?.application_id ?? null,
+    sender: p.sender,
+    text: p.text,
+    code,
+    source: sms.source,
+    externalId: p.externalId,
+    receivedAt: p.receivedAt,
+    gatewayId: sms.gatewayId,
+    voice: p.voice,
+    fingerprint: holding.fingerprint,
+  });
+  if (outcome.kind === 'exists') return null;
+  if (outcome.kind === 'inserted')
     return {
-      smsId: inserted.id,
+      smsId: outcome.id,
       duplicate: false,
-      phoneNumber,
+      phoneNumber: p.phoneNumber,
       rentalId: rental?.id ?? null,
       userId: rental?.user_id ?? null,
       applicationId: rental?.application_id ?? null,
       code,
     };
+  if (outcome.kind === 'moved') holdingMemory.forget(db, p.phoneNumber);
+  return insertAttributed(db, db, sms, p);
+}
+
+/**
+ * Attributes, extracts and inserts on its own: from the remembered holding of the number when there is one (then
+ * the whole SMS is one round trip), else after reading it; a fingerprint that moved meanwhile means
+ * reading again and deciding again. Null: a copy with the same (source, external id) is stored.
+ */
+async function insertAttributed(
+  db: Db,
+  q: Queryable,
+  sms: InboundSms,
+  p: Prepared,
+): Promise<IngestResult | null> {
+  let holding = holdingMemory.get(db, p.phoneNumber);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    if (!holding) {
+      holding = await readHolding(q, p.phoneNumber);
+      holdingMemory.set(db, p.phoneNumber, holding);
+    }
+    const rental = attribute(holding.rentals, { sender: p.sender, text: p.text, voice: p.voice });
+    const code = extractSmsCode(rental, p.text);
+    const [row] = await q.query<{ fingerprint: string; id: number | null }>(
+      INSERT_SQL,
+      [
+        p.phoneNumber,
+        rental?.id ?? null,
+        rental?.application_id ?? null,
+        p.sender,
+        p.text,
+        code,
+        sms.source,
+        p.externalId,
+        p.receivedAt,
+        sms.gatewayId,
+        p.voice,
+        holding.fingerprint,
+      ],
+      { prepare: 'inbound_insert_sms' },
+    );
+    if (row!.fingerprint !== holding.fingerprint) {
+      holdingMemory.forget(db, p.phoneNumber);
+      holding = null;
+      continue;
+    }
+    if (row!.id === null) return null;
+    return {
+      smsId: row!.id,
+      duplicate: false,
+      phoneNumber: p.phoneNumber,
+      rentalId: rental?.id ?? null,
+      userId: rental?.user_id ?? null,
+      applicationId: rental?.application_id ?? null,
+      code,
+    };
+  }
+  throw new Error(`ingestSms: the rentals of ${p.phoneNumber} kept changing`);
+}
+
+/**
+ * Stores one inbound SMS, attributed and with its code; resolves only once it is committed (a webhook
+ * answers 2xx after this). Retries are stored once, also when they arrive at the same moment on several
+ * processes: by the unique (source, external_id), else under a transaction advisory lock on the number
+ * while the window is checked. With a source id (every webhook kind that has one) the SMS is one or two
+ * statements and no explicit transaction.
+ * This is the one entry point of every inbound path (webhooks, SMPP, test tool, demo).
+ */
+export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult> {
+  const phoneNumber = normalizeNumber(sms.to);
+  if (!phoneNumber) throw new Error('ingestSms: the receiving number is not a phone number');
+  const prepared: Prepared = {
+    phoneNumber,
+    text: sms.text.slice(0, TEXT_MAX),
+    sender: sms.from.trim().slice(0, 64),
+    receivedAt: plausibleTime(sms.receivedAt),
+    externalId: sms.externalId?.trim().slice(0, 128) || null,
+    voice: sms.voice === true,
+  };
+  const { externalId } = prepared;
+  if (externalId !== null) {
+    const stored = await insertBatched(db, sms, { ...prepared, externalId });
+    if (stored) return stored;
+    // The same (source, id) is stored already (a retry, or a copy committed meanwhile by another request).
+    const [seen] = await db.query<StoredRow>(`${STORED} where m.source = $1 and m.external_id = $2`, [
+      sms.source,
+      externalId,
+    ]);
+    return toResult(seen!, true);
+  }
+  return db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('inbound:' || $1))`, [phoneNumber]);
+    const [retry] = await tx.query<StoredRow>(
+      `${STORED} where m.external_id is null and m.phone_number = $1 and m.sender = $2 and m.text = $3
+         and m.received_at between $4::timestamptz - make_interval(secs => $5)
+                               and $4::timestamptz + make_interval(secs => $5)
+       order by m.id limit 1`,
+      [phoneNumber, prepared.sender, prepared.text, prepared.receivedAt, DEDUPE_WINDOW_SECONDS],
+    );
+    if (retry) return toResult(retry, true);
+    // Without a source id nothing can conflict: the insert either happens or the fingerprint moved (retried).
+    return (await insertAttributed(db, tx, sms, prepared))!;
   });
 }
