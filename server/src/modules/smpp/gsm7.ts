@@ -1,26 +1,13 @@
+import { fitsGsm7, GSM7_BASIC, GSM7_ESC, GSM7_EXTENSION, gsmSeptetsOf as gsmSeptets } from '@jiema/shared';
+
 /**
  * GSM 03.38 (3GPP TS 23.038 §6.2.1) default alphabet and its extension table, unpacked: one septet
  * per octet, as SMPP carries it under data_coding 0.
  */
-const BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\x1BÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
-  '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const BASIC = GSM7_BASIC;
+const EXTENSION = GSM7_EXTENSION;
 
-/** Extension table: ESC (0x1B) followed by this code. */
-const EXTENSION: ReadonlyArray<[number, string]> = [
-  [0x0a, '\f'],
-  [0x14, '^'],
-  [0x28, '{'],
-  [0x29, '}'],
-  [0x2f, '\\'],
-  [0x3c, '['],
-  [0x3d, '~'],
-  [0x3e, ']'],
-  [0x40, '|'],
-  [0x65, '€'],
-];
-
-export const ESC = 0x1b;
+export const ESC = GSM7_ESC;
 const basicCode = new Map<string, number>();
 for (let code = 0; code < BASIC.length; code += 1) {
   if (code !== ESC) basicCode.set(BASIC[code]!, code);
@@ -28,17 +15,8 @@ for (let code = 0; code < BASIC.length; code += 1) {
 const extensionCode = new Map<string, number>(EXTENSION.map(([code, char]) => [char, code]));
 const extensionChar = new Map<number, string>(EXTENSION);
 
-/** Septets a character costs in GSM-7 (1 basic, 2 extension), or 0 if it has no GSM-7 form. */
-export function gsmSeptets(char: string): 0 | 1 | 2 {
-  if (basicCode.has(char)) return 1;
-  if (extensionCode.has(char)) return 2;
-  return 0;
-}
-
-export function fitsGsm7(text: string): boolean {
-  for (const char of text) if (gsmSeptets(char) === 0) return false;
-  return true;
-}
+// Counting lives in shared (the browser's preview uses it too).
+export { fitsGsm7, gsmSeptets };
 
 /** Encodes text that fits GSM-7 (check with `fitsGsm7` first); any other character becomes '?'. */
 export function encodeGsm7(text: string): Buffer {

@@ -21,6 +21,11 @@ export type SmppLinkConfig = {
   window?: number;
   /** submit_sm per second; 0 = unlimited. */
   throughputPerSecond?: number;
+  /**
+   * Paces submit_sm instead of this link's own `throughputPerSecond` bucket: one limit shared by every
+   * process bound to the same account (mass SMS: a token bucket in the database).
+   */
+  rateLimiter?: { take(): Promise<void> };
   /** How long the parts of a long message wait for the rest before what arrived is released, marked. */
   reassemblyTimeoutMs?: number;
 };

@@ -104,6 +104,17 @@ export function messageIdKeys(id: string): string[] {
   return [...keys];
 }
 
+/**
+ * The keys a submitted part is stored under for `messageIdKeys` lookups: its numeric forms alone when
+ * it has any (a receipt naming it in any form shares one of them, so the plain form adds nothing but a
+ * row), else the plain form.
+ */
+export function storedIdKeys(id: string): string[] {
+  const keys = messageIdKeys(id);
+  const numeric = keys.filter((key) => key.startsWith('#'));
+  return numeric.length ? numeric : keys;
+}
+
 export function sameMessageId(a: string, b: string): boolean {
   const keys = new Set(messageIdKeys(a));
   return messageIdKeys(b).some((key) => keys.has(key));

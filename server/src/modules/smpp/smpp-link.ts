@@ -27,8 +27,10 @@ const DEFAULTS = {
 /** Unbind gets a short answer time on stop: we close the socket either way. */
 const UNBIND_TIMEOUT_MS = 2_000;
 
-export type ResolvedLinkConfig = Required<Omit<SmppLinkConfig, 'systemType' | 'addressRange'>> &
-  Pick<SmppLinkConfig, 'systemType' | 'addressRange'>;
+export type ResolvedLinkConfig = Required<
+  Omit<SmppLinkConfig, 'systemType' | 'addressRange' | 'rateLimiter'>
+> &
+  Pick<SmppLinkConfig, 'systemType' | 'addressRange' | 'rateLimiter'>;
 
 /**
  * One SMPP bind kept alive: connect, bind, enquire_link on an interval (an unanswered one means the
@@ -155,6 +157,7 @@ export class SmppLink {
       };
       const fail = (error: Error) => finish(error);
       this.pending.add(fail);
+      corkUntilNextTick(session);
       const written = session.send(
         pdu,
         (response) => finish(null, response),
@@ -200,7 +203,9 @@ export class SmppLink {
     });
     session.on('deliver_sm', (pdu: PDU) => {
       void this.inbound.handle(pdu).then((status) => {
-        if (!session.closed) session.send(pdu.response({ command_status: status }));
+        if (session.closed) return;
+        corkUntilNextTick(session);
+        session.send(pdu.response({ command_status: status }));
       });
     });
     session.on('data_sm', (pdu: PDU) => {
@@ -264,4 +269,20 @@ export class SmppLink {
     this.setStatus('reconnecting');
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
+}
+
+const corked = new WeakSet<Session>();
+
+/**
+ * Holds the socket's writes until the current tick ends: the PDUs of a burst (a window refilled, the
+ * receipts of one flush acknowledged) leave in one write instead of one system call each.
+ */
+function corkUntilNextTick(session: Session) {
+  if (corked.has(session)) return;
+  corked.add(session);
+  session.socket.cork();
+  process.nextTick(() => {
+    corked.delete(session);
+    session.socket.uncork();
+  });
 }

@@ -16,7 +16,7 @@ const FINAL_RECEIPT = 0x01;
  */
 export class Submitter {
   private readonly window: Window;
-  private readonly bucket: TokenBucket;
+  private readonly bucket: { take(): Promise<void> };
   private nextRef = Math.floor(Math.random() * 256);
 
   constructor(
@@ -24,7 +24,7 @@ export class Submitter {
     private readonly counters: LinkCounters,
   ) {
     this.window = new Window(link.config.window);
-    this.bucket = new TokenBucket(link.config.throughputPerSecond);
+    this.bucket = link.config.rateLimiter ?? new TokenBucket(link.config.throughputPerSecond);
   }
 
   async submit(sms: OutboundSms): Promise<SubmitResult> {

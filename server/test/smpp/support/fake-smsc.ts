@@ -26,6 +26,13 @@ export class FakeSmsc {
   /** Delay of submit_sm_resp, to see the client's window fill up. */
   submitResponseDelayMs = 0;
   inFlightSubmits = 0;
+  /**
+   * One-shot: when a submit_sm arrives while `submits` holds this many, it is neither kept nor
+   * answered and every connection is cut (an SMSC dropping mid-campaign; the lost submit never counted).
+   */
+  dropAtSubmit: number | null = null;
+  private readonly unanswered = new Set<PDU>();
+  private readonly dead = new WeakSet<Session>();
   maxInFlightSubmits = 0;
   private bound: Session[] = [];
   private nextId = 0x1a2b3c00;
@@ -111,7 +118,10 @@ export class FakeSmsc {
 
   /** Cuts every connection, as a crashed SMSC or a broken network would. */
   dropConnections() {
-    for (const session of this.server.sessions) session.destroy();
+    for (const session of this.server.sessions) {
+      this.dead.add(session);
+      session.destroy();
+    }
   }
 
   async close() {
@@ -148,12 +158,24 @@ export class FakeSmsc {
       session.close();
     });
     session.on('submit_sm', (pdu: PDU) => {
+      if (this.dropAtSubmit !== null && this.submits.length >= this.dropAtSubmit) {
+        this.dropAtSubmit = null;
+        // A crash: what was taken but not yet acknowledged is lost with it (never counted as accepted).
+        for (const unanswered of this.unanswered) this.submits.splice(this.submits.indexOf(unanswered), 1);
+        this.unanswered.clear();
+        this.dropConnections();
+        return;
+      }
+      // PDUs already read from a cut connection are not processed (`closed` is set only on 'close').
+      if (session.closed || this.dead.has(session)) return;
       this.submits.push(pdu);
+      this.unanswered.add(pdu);
       this.inFlightSubmits += 1;
       this.maxInFlightSubmits = Math.max(this.maxInFlightSubmits, this.inFlightSubmits);
       const id = (this.nextId++).toString(16);
       setTimeout(() => {
         this.inFlightSubmits -= 1;
+        if (!this.unanswered.delete(pdu)) return;
         session.send(pdu.response({ message_id: id }));
         if (!this.receiptStat) return;
         // Receipts report the id in decimal, as many SMSCs do after answering in hex.

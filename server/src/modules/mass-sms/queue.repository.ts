@@ -1,0 +1,200 @@
+import type { Db, Queryable } from '../../db/client';
+import { messageIdKeys, storedIdKeys } from '../smpp/receipt';
+import { refundUnsent } from './refunds';
+
+export type ClaimedMessage = {
+  id: string;
+  campaignId: number;
+  phone: string;
+  senderId: string;
+  text: string;
+  attempts: number;
+  lastConnectorId: number | null;
+};
+
+/**
+ * Claims due messages of running campaigns: FOR UPDATE SKIP LOCKED, so processes claiming at once
+ * take different rows, and a lease (`claimed_until`) instead of a held lock while they are submitted.
+ * `attempts` counts the claim: results are recorded only for the attempt that claimed the row, so a
+ * worker whose lease ran out cannot overwrite the next attempt's outcome. The claim also moves
+ * `next_attempt_at` to the lease's end: the queue index then holds claimed rows past `now()`, so a
+ * claim walks due rows only (not every row other workers are submitting) and a lapsed lease is due again.
+ */
+export async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
+  const rows = await db.query<{
+    id: string;
+    campaign_id: number;
+    phone: string;
+    sender_id: string;
+    text: string;
+    attempts: number;
+    last_connector_id: number | null;
+  }>(
+    `with due as (
+       select o.id from sms_outbound o
+        where o.status = 'pending' and o.next_attempt_at <= now() and o.expires_at > now()
+          and (o.claimed_until is null or o.claimed_until < now())
+          and exists (select 1 from sms_campaigns c where c.id = o.campaign_id and c.status = 'sending')
+        order by o.next_attempt_at, o.id
+        limit $1
+        for update of o skip locked
+     )
+     update sms_outbound o
+        set claimed_until = now() + $2 * interval '1 second', next_attempt_at = now() + $2 * interval '1 second',
+            attempts = o.attempts + 1
+       from due where o.id = due.id
+     returning o.id::text as id, o.campaign_id, o.phone, o.sender_id, o.text, o.attempts, o.last_connector_id`,
+    [limit, leaseSeconds],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    campaignId: Number(row.campaign_id),
+    phone: row.phone,
+    senderId: row.sender_id,
+    text: row.text,
+    attempts: row.attempts,
+    lastConnectorId: row.last_connector_id,
+  }));
+}
+
+export type SentResult = {
+  id: string;
+  attempts: number;
+  connectorId: number;
+  externalIds: string[];
+  /** SMPP ids are matched by receipts in any of their forms (storedIdKeys); gateways echo them as given. */
+  smpp?: boolean;
+};
+
+/** A final receipt that came in with its submit's result: written in the same update (sent → delivered/failed). */
+export type FinalOutcome = { status: 'delivered' | 'failed'; error: string | null };
+
+/**
+ * Records submitted messages (status sent, or straight to their final status when `finals` has a
+ * receipt for them) and the ids their receipts will name, in the caller's transaction (the worker
+ * writes them together with the receipts that arrived meanwhile). Returns the ids recorded: a row
+ * whose claim was lost to a later attempt is left to that attempt.
+ */
+export async function recordSent(
+  tx: Queryable,
+  sent: readonly SentResult[],
+  finals: ReadonlyMap<string, FinalOutcome> = new Map(),
+): Promise<Set<string>> {
+  if (!sent.length) return new Set();
+  const partConnector: number[] = [];
+  const partKey: string[] = [];
+  const partMessage: string[] = [];
+  const partNo: number[] = [];
+  for (const s of sent) {
+    s.externalIds.forEach((externalId, index) => {
+      for (const key of (s.smpp ? storedIdKeys : messageIdKeys)(externalId)) {
+        partConnector.push(s.connectorId);
+        partKey.push(key);
+        partMessage.push(s.id);
+        partNo.push(index + 1);
+      }
+    });
+  }
+  const recorded = await tx.query<{ id: string }>(
+    `update sms_outbound o
+        set status = coalesce(u.final, 'sent'), submitted_at = now(), connector_id = u.connector_id,
+            external_ids = string_to_array(u.ids, ' '), claimed_until = null, error = u.error,
+            delivered_parts = case when u.final = 'delivered' then '{1}'::smallint[] else o.delivered_parts end,
+            done_at = case when u.final is not null then now() end
+       from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[])
+         as u(id, attempts, connector_id, ids, final, error)
+      where o.id = u.id and o.attempts = u.attempts and o.status = 'pending'
+     returning o.id::text as id`,
+    [
+      sent.map((s) => s.id),
+      sent.map((s) => s.attempts),
+      sent.map((s) => s.connectorId),
+      sent.map((s) => s.externalIds.join(' ')),
+      sent.map((s) => finals.get(s.id)?.status ?? null),
+      sent.map((s) => finals.get(s.id)?.error ?? null),
+    ],
+  );
+  if (partKey.length) {
+    await tx.query(
+      `insert into sms_outbound_parts (connector_id, id_key, message_id, part_no)
+       select * from unnest($1::int[], $2::text[], $3::bigint[], $4::smallint[])
+       on conflict do nothing`,
+      [partConnector, partKey, partMessage, partNo],
+    );
+  }
+  return new Set(recorded.map((row) => row.id));
+}
+
+export type RetryResult = {
+  id: string;
+  attempts: number;
+  connectorId: number | null;
+  error: string;
+  delayMs: number;
+};
+
+/** Transient failures: back to the queue after their backoff, the connector remembered (failover tries another). */
+export async function recordRetry(db: Db, retries: readonly RetryResult[]) {
+  if (!retries.length) return;
+  await db.query(
+    `update sms_outbound o
+        set next_attempt_at = now() + u.delay_ms * interval '1 millisecond', claimed_until = null,
+            last_connector_id = coalesce(u.connector_id, o.last_connector_id), error = u.error
+       from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::int[]) as u(id, attempts, connector_id, error, delay_ms)
+      where o.id = u.id and o.attempts = u.attempts and o.status = 'pending'`,
+    [
+      retries.map((r) => r.id),
+      retries.map((r) => r.attempts),
+      retries.map((r) => r.connectorId),
+      retries.map((r) => r.error.slice(0, 500)),
+      retries.map((r) => Math.round(r.delayMs)),
+    ],
+  );
+}
+
+/** Refused for good before reaching an SMSC: failed and refunded, per campaign. */
+export async function recordRefused(
+  db: Db,
+  refused: readonly { id: string; campaignId: number; error: string }[],
+) {
+  const byCampaign = new Map<number, { ids: string[]; error: string }>();
+  for (const r of refused) {
+    const entry = byCampaign.get(r.campaignId) ?? { ids: [], error: r.error };
+    entry.ids.push(r.id);
+    byCampaign.set(r.campaignId, entry);
+  }
+  for (const [campaignId, { ids, error }] of byCampaign) {
+    await db.transaction((tx) => refundUnsent(tx, { campaignId, ids, reason: error.slice(0, 500) }));
+  }
+}
+
+/**
+ * Housekeeping any process may run at any time (each step is one idempotent statement or a refund
+ * guarded by the `refunded` flag): scheduled campaigns whose time came start; pending messages past
+ * their validity, and those left in cancelled campaigns after their claim ended, fail and are
+ * refunded; campaigns with nothing pending complete.
+ */
+export async function maintain(db: Db) {
+  await db.query(
+    `update sms_campaigns set status = 'sending', started_at = coalesce(started_at, now()), updated_at = now()
+      where status = 'scheduled' and scheduled_at <= now()`,
+  );
+  const leftovers = await db.query<{ campaign_id: number; id: string; reason: string }>(
+    `select o.campaign_id, o.id::text as id, case when c.status = 'cancelled' then 'cancelled' else 'expired' end as reason
+       from sms_outbound o join sms_campaigns c on c.id = o.campaign_id
+      where o.status = 'pending' and (o.claimed_until is null or o.claimed_until < now())
+        and (o.expires_at <= now() or c.status = 'cancelled')
+      limit 5000`,
+  );
+  if (leftovers.length) {
+    await recordRefused(
+      db,
+      leftovers.map((row) => ({ id: row.id, campaignId: Number(row.campaign_id), error: row.reason })),
+    );
+  }
+  await db.query(
+    `update sms_campaigns c set status = 'completed', finished_at = now(), updated_at = now()
+      where c.status = 'sending'
+        and not exists (select 1 from sms_outbound o where o.campaign_id = c.id and o.status = 'pending')`,
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  countSmsSegments,
+  MASS_SMS_PREVIEW_LIST_LIMIT,
+  normaliseE164,
+  type RecipientInput,
+  renderTemplate,
+  type SendInput,
+  type SendPreview,
+  SMS_MAX_SEGMENTS,
+  type SmsEncoding,
+} from '@jiema/shared';
+import { AppError } from '../../lib/app-error';
+
+/** One message as it will be queued. */
+export type PlannedMessage = {
+  phone: string;
+  text: string;
+  encoding: SmsEncoding;
+  segments: number;
+  units: number;
+};
+
+export type RecipientPlan = {
+  messages: PlannedMessage[];
+  invalidCount: number;
+  duplicateCount: number;
+  invalid: SendPreview['invalid'];
+  duplicates: SendPreview['duplicates'];
+  tooLongCount: number;
+  maxSegments: number;
+  encodings: { gsm7: number; ucs2: number };
+};
+
+/** Pasted text: one number a line; commas, semicolons and tabs separate too (a pasted CSV row of numbers). */
+function textLines(text: string): RecipientInput[] {
+  if (!text.trim()) return [];
+  return text.split(/\r?\n|[,;\t]/).map((phone) => ({ phone, variables: {} }));
+}
+
+/**
+ * Normalises every recipient to E.164, drops duplicates (the first line wins), fills the content's
+ * variables per recipient, and counts each message's segments. Blank text lines are skipped silently;
+ * everything else that is refused is listed with its reason (the first 200; counts are complete).
+ */
+export function planRecipients(input: SendInput, content: string): RecipientPlan {
+  const pasted = textLines(input.recipientsText);
+  const rows = [...pasted, ...input.recipients];
+  const seen = new Map<string, number>();
+  const plan: RecipientPlan = {
+    messages: [],
+    invalidCount: 0,
+    duplicateCount: 0,
+    invalid: [],
+    duplicates: [],
+    tooLongCount: 0,
+    maxSegments: 0,
+    encodings: { gsm7: 0, ucs2: 0 },
+  };
+  const refuse = (entry: SendPreview['invalid'][number]) => {
+    plan.invalidCount += 1;
+    if (plan.invalid.length < MASS_SMS_PREVIEW_LIST_LIMIT) plan.invalid.push(entry);
+  };
+  // Rendering is the same for every recipient without variables: done once.
+  const plain = /\{[A-Za-z_]/.test(content) ? null : countSmsSegments(content);
+  rows.forEach((row, index) => {
+    const line = index + 1;
+    const normalised = normaliseE164(row.phone, input.defaultCountryCode || undefined);
+    if ('problem' in normalised) {
+      if (normalised.problem !== 'empty' || index >= pasted.length)
+        refuse({ line, input: row.phone.slice(0, 40), reason: normalised.problem });
+      return;
+    }
+    const first = seen.get(normalised.phone);
+    if (first !== undefined) {
+      plan.duplicateCount += 1;
+      if (plan.duplicates.length < MASS_SMS_PREVIEW_LIST_LIMIT)
+        plan.duplicates.push({ line, phone: normalised.phone, firstLine: first });
+      return;
+    }
+    let text = content;
+    let count = plain;
+    if (!count) {
+      const rendered = renderTemplate(content, { ...input.commonVariables, ...row.variables });
+      if (rendered.missing.length) {
+        refuse({ line, input: row.phone.slice(0, 40), reason: 'variables', missing: rendered.missing });
+        return;
+      }
+      text = rendered.text;
+      count = countSmsSegments(text);
+    }
+    seen.set(normalised.phone, line);
+    if (count.segments > SMS_MAX_SEGMENTS) plan.tooLongCount += 1;
+    plan.maxSegments = Math.max(plan.maxSegments, count.segments);
+    plan.encodings[count.encoding] += 1;
+    plan.messages.push({
+      phone: normalised.phone,
+      text,
+      encoding: count.encoding,
+      segments: count.segments,
+      units: count.units,
+    });
+  });
+  return plan;
+}
+
+/** What confirm refuses outright (the preview shows the same problems without refusing). */
+export function assertSendable(plan: RecipientPlan) {
+  if (plan.messages.length === 0) throw new AppError('MASS_SMS_NO_RECIPIENTS');
+  if (plan.invalidCount > 0) throw new AppError('MASS_SMS_INVALID_RECIPIENTS', { count: plan.invalidCount });
+  if (plan.tooLongCount > 0)
+    throw new AppError('MASS_SMS_TOO_LONG', { count: plan.tooLongCount, max: SMS_MAX_SEGMENTS });
+}

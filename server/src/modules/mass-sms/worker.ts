@@ -1,0 +1,371 @@
+import os from 'node:os';
+import type { Db } from '../../db/client';
+import { backoffDelay } from '../smpp/flow-control';
+import type { DeliveryReceipt } from '../smpp/receipt';
+import { storedIdKeys } from '../smpp/receipt';
+import { type ConnectorRecord, listConnectorRecords, saveConnectorState } from './connectors.repository';
+import {
+  type ClaimedMessage,
+  claimDue,
+  type FinalOutcome,
+  maintain,
+  type RetryResult,
+  recordRefused,
+  recordRetry,
+  recordSent,
+  type SentResult,
+} from './queue.repository';
+import { type Match, type ReceiptUpdate, retryStoredReceipts, storeReceipts } from './receipts.repository';
+import { routeFor } from './routing';
+import { SharedSendRate } from './send-rate';
+import { createSender, SendError, type Sender } from './senders';
+
+export type MassSmsWorkerOptions = {
+  db: Db;
+  /** Idle wait between claims when the queue had nothing due. */
+  pollMs?: number;
+  batchSize?: number;
+  /** Claim loops in this process (each claims its own batch). */
+  loops?: number;
+  leaseSeconds?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  connectorsPollMs?: number;
+  log?: { warn(obj: object, msg?: string): void; error?(obj: object, msg?: string): void };
+};
+
+/** How long a stored receipt whose message is not known yet is matched again (its submit may not be recorded yet). */
+const RECEIPT_MATCH_WINDOW_MS = 120_000;
+/** Submit results and receipts in hand are written together this often (one transaction). */
+const FLUSH_MS = 20;
+const RETRY_RECEIPTS_MS = 500;
+const MAINTAIN_MS = 1_000;
+
+type ReceivedReceipt = { update: ReceiptUpdate; stored: () => void };
+
+/**
+ * The mass SMS worker: any number of processes run one; they share the queue (sms_outbound) through
+ * SKIP LOCKED claims. Each process keeps its own bind to every enabled SMPP connector (SMSCs accept
+ * several binds per account) and pushes HTTP connectors itself; delivery receipts, whichever bind or
+ * webhook they arrive on, are matched in the database, so any process can apply any receipt.
+ */
+export class MassSmsWorker {
+  private readonly options: Required<Omit<MassSmsWorkerOptions, 'log'>> & Pick<MassSmsWorkerOptions, 'log'>;
+  private running = false;
+  private readonly senders = new Map<number, { sender: Sender; key: string }>();
+  private loops: Promise<void>[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private receipts: ReceivedReceipt[] = [];
+  private sent: SentResult[] = [];
+  private flushing: Promise<void> | null = null;
+  private nextFlush: Promise<void> | null = null;
+  private retryingReceipts = false;
+  private wake: (() => void) | null = null;
+  private readonly holder = `${os.hostname()}:${process.pid}`;
+
+  constructor(options: MassSmsWorkerOptions) {
+    this.options = {
+      pollMs: 500,
+      batchSize: 500,
+      loops: 2,
+      leaseSeconds: 120,
+      retryBaseMs: 5_000,
+      retryMaxMs: 600_000,
+      connectorsPollMs: 2_000,
+      ...options,
+    };
+  }
+
+  get isRunning() {
+    return this.running;
+  }
+
+  async start() {
+    if (this.running) return;
+    this.running = true;
+    await this.refreshConnectors().catch((error) => this.warn(error, 'connectors'));
+    this.timers.push(
+      setInterval(
+        () => void this.refreshConnectors().catch((e) => this.warn(e, 'connectors')),
+        this.options.connectorsPollMs,
+      ),
+      setInterval(() => void maintain(this.options.db).catch((e) => this.warn(e, 'maintain')), MAINTAIN_MS),
+      setInterval(() => void this.flush(), FLUSH_MS),
+      setInterval(() => void this.retryReceipts(), RETRY_RECEIPTS_MS),
+    );
+    await maintain(this.options.db).catch((e) => this.warn(e, 'maintain'));
+    for (let i = 0; i < this.options.loops; i++) this.loops.push(this.loop());
+  }
+
+  /** Stops claiming, lets the batches in hand finish and be recorded, applies the receipts received, unbinds. */
+  async stop() {
+    if (!this.running) return;
+    this.running = false;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.wake?.();
+    await Promise.all(this.loops);
+    this.loops = [];
+    await this.flush();
+    await Promise.all([...this.senders.values()].map(({ sender }) => sender.stop().catch(() => undefined)));
+    this.senders.clear();
+    await this.flush();
+  }
+
+  /**
+   * A receipt from an SMPP bind. Resolves once it is stored in the database (applied, or pending a
+   * match): the deliver_sm_resp waits for this, so a crash after the answer loses no receipt.
+   */
+  receipt(update: ReceiptUpdate): Promise<void> {
+    return new Promise((stored) => this.receipts.push({ update, stored }));
+  }
+
+  /** Receipts of this process's SMPP binds. */
+  private readonly onSmppReceipt = async (connectorId: number, receipt: DeliveryReceipt) => {
+    await this.receipt(receiptUpdateOf(connectorId, receipt));
+  };
+
+  private warn(error: unknown, what: string) {
+    this.options.log?.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      `mass SMS worker: ${what}`,
+    );
+  }
+
+  private async refreshConnectors() {
+    const records = await listConnectorRecords(this.options.db, { enabledOnly: true });
+    const seen = new Set<number>();
+    for (const record of records) {
+      seen.add(record.id);
+      const key = connectorKey(record);
+      const current = this.senders.get(record.id);
+      if (current?.key === key) continue;
+      if (current) await current.sender.stop().catch(() => undefined);
+      const sender = createSender(
+        record,
+        this.onSmppReceipt,
+        (state) => {
+          void saveConnectorState(this.options.db, record.id, {
+            ...state,
+            holder: this.holder,
+            updatedAt: new Date().toISOString(),
+          }).catch(() => undefined);
+        },
+        // Every process binds the connector: its msg/s limit is held in the database, for all of them.
+        record.throughputPerSecond > 0
+          ? new SharedSendRate(this.options.db, record.id, record.throughputPerSecond)
+          : undefined,
+      );
+      this.senders.set(record.id, { sender, key });
+    }
+    for (const [id, { sender }] of this.senders) {
+      if (!seen.has(id)) {
+        this.senders.delete(id);
+        await sender.stop().catch(() => undefined);
+      }
+    }
+  }
+
+  private async loop() {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.tick();
+      } catch (error) {
+        this.warn(error, 'claim');
+      }
+      if (claimed < this.options.batchSize && this.running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.options.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  }
+
+  /** Claims one batch, sends it, records the outcomes. Returns how many were claimed. */
+  async tick(): Promise<number> {
+    const senders = [...this.senders.values()].map((s) => s.sender);
+    if (!senders.some((s) => s.available())) return 0;
+    const batch = await claimDue(this.options.db, this.options.batchSize, this.options.leaseSeconds);
+    if (!batch.length) return 0;
+    const retries: RetryResult[] = [];
+    const refused: { id: string; campaignId: number; error: string }[] = [];
+    await Promise.all(
+      batch.map(async (message) => {
+        const outcome = await this.sendOne(senders, message);
+        // Recorded by the next flush, while the rest of the batch is still out: its receipt follows at once.
+        if ('externalIds' in outcome) this.sent.push(outcome);
+        else if (outcome.transient) retries.push(outcome.retry);
+        else refused.push({ id: message.id, campaignId: message.campaignId, error: outcome.error });
+      }),
+    );
+    await this.flush();
+    await recordRetry(this.options.db, retries);
+    await recordRefused(this.options.db, refused);
+    return batch.length;
+  }
+
+  private async sendOne(
+    senders: Sender[],
+    message: ClaimedMessage,
+  ): Promise<SentResult | { transient: true; retry: RetryResult } | { transient: false; error: string }> {
+    const route = routeFor(senders, message.phone, message.lastConnectorId);
+    const backoff = backoffDelay(message.attempts - 1, this.options.retryBaseMs, this.options.retryMaxMs);
+    const sender = route[0];
+    if (!sender) {
+      return {
+        transient: true,
+        retry: {
+          id: message.id,
+          attempts: message.attempts,
+          connectorId: null,
+          error: 'no connector available',
+          delayMs: backoff,
+        },
+      };
+    }
+    try {
+      const result = await sender.send({
+        id: message.id,
+        to: message.phone,
+        from: message.senderId || sender.connector.defaultSenderId,
+        text: message.text,
+      });
+      return {
+        id: message.id,
+        attempts: message.attempts,
+        connectorId: sender.connector.id,
+        externalIds: result.externalIds,
+        smpp: sender.connector.kind === 'smpp',
+      };
+    } catch (error) {
+      const transient = error instanceof SendError ? error.transient : true;
+      const text = (error as Error).message;
+      if (!transient) return { transient: false, error: text };
+      // Another connector serves this number: fail over at once; else wait the backoff.
+      return {
+        transient: true,
+        retry: {
+          id: message.id,
+          attempts: message.attempts,
+          connectorId: sender.connector.id,
+          error: text,
+          delayMs: route.length > 1 ? 0 : backoff,
+        },
+      };
+    }
+  }
+
+  /**
+   * Writes the submit results and the receipts in hand in one transaction: the results first, so a
+   * receipt that follows its submit_sm_resp (the usual order on a bind) matches at once. Resolves when
+   * everything queued before the call is written (a write that fails is retried by the next flush).
+   */
+  private flush(): Promise<void> {
+    if (this.flushing) {
+      this.nextFlush ??= this.flushing.then(() => {
+        this.nextFlush = null;
+        return this.flush();
+      });
+      return this.nextFlush;
+    }
+    if (!this.sent.length && !this.receipts.length) return Promise.resolve();
+    const sent = this.sent;
+    const receipts = this.receipts;
+    this.sent = [];
+    this.receipts = [];
+    this.flushing = (async () => {
+      try {
+        const updates = receipts.map((r) => r.update);
+        const early = finalsWithTheirSubmit(sent, updates);
+        await this.options.db.transaction(async (tx) => {
+          const recorded = await recordSent(tx, sent, early.finals);
+          // A row not recorded (its claim lost) keeps its receipt for the general path.
+          for (const [n, match] of early.matches)
+            if (!recorded.has(match.message_id)) early.matches.delete(n);
+          await storeReceipts(tx, updates, early.matches);
+        });
+        for (const r of receipts) r.stored();
+      } catch (error) {
+        this.warn(error, 'record');
+        this.sent.unshift(...sent);
+        this.receipts.unshift(...receipts);
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    return this.flushing;
+  }
+
+  /** Stored receipts not matched yet, whichever process stored them. */
+  private async retryReceipts() {
+    if (this.retryingReceipts) return;
+    this.retryingReceipts = true;
+    try {
+      while ((await retryStoredReceipts(this.options.db, RECEIPT_MATCH_WINDOW_MS)) >= 5000 && this.running);
+    } catch (error) {
+      this.warn(error, 'receipts');
+    } finally {
+      this.retryingReceipts = false;
+    }
+  }
+}
+
+const connectorKey = (c: ConnectorRecord) =>
+  JSON.stringify([
+    c.kind,
+    c.config,
+    c.password,
+    c.priority,
+    c.prefixes,
+    c.throughputPerSecond,
+    c.defaultSenderId,
+    c.enabled,
+  ]);
+
+export function receiptUpdateOf(connectorId: number, receipt: DeliveryReceipt): ReceiptUpdate {
+  return {
+    connectorId,
+    keys: receipt.messageIdKeys,
+    outcome: receipt.final ? receipt.status : 'sent',
+    error: receipt.error
+      ? `${receipt.stat} err:${receipt.error}`
+      : receipt.status === 'failed'
+        ? receipt.stat
+        : null,
+    externalId: receipt.messageId,
+    stat: receipt.stat,
+    raw: receipt.raw,
+  };
+}
+
+/**
+ * Final receipts of one-part SMPP messages whose submit result is in the same flush (the SMSC answers
+ * the submit, then reports at once): matched here, so the submit's update writes the final status and
+ * the receipt needs no lookup. By report index, and by message id for `recordSent`.
+ */
+function finalsWithTheirSubmit(sent: readonly SentResult[], receipts: readonly ReceiptUpdate[]) {
+  const matches = new Map<number, Match>();
+  const finals = new Map<string, FinalOutcome>();
+  if (!sent.length || !receipts.length) return { matches, finals };
+  const byKey = new Map<string, SentResult>();
+  for (const s of sent) {
+    if (!s.smpp || s.externalIds.length !== 1) continue;
+    for (const key of storedIdKeys(s.externalIds[0]!)) byKey.set(`${s.connectorId}|${key}`, s);
+  }
+  receipts.forEach((receipt, n) => {
+    if (receipt.outcome === 'sent') return;
+    const s = receipt.keys.map((key) => byKey.get(`${receipt.connectorId}|${key}`)).find(Boolean);
+    if (!s || finals.has(s.id)) return;
+    matches.set(n, { message_id: s.id, part_no: 1 });
+    finals.set(s.id, {
+      status: receipt.outcome,
+      error: receipt.outcome === 'failed' ? (receipt.error ?? receipt.stat) : null,
+    });
+  });
+  return { matches, finals };
+}
