@@ -232,7 +232,14 @@ describe('reading announcements', () => {
     expect(total).toBe(3);
     expect(list.map((a) => a.id)).toEqual([ids.pinned, ids.bilingual, ids.old]);
     expect(list.map((a) => a.id)).not.toContain(ids.draft);
-    expect(Object.keys(list[0]!).sort()).toEqual(['content', 'id', 'pinned', 'publishedAt', 'title']);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      'content',
+      'id',
+      'pinned',
+      'publishedAt',
+      'readCount',
+      'title',
+    ]);
   });
 
   test('English readers get the English version, or the Chinese one when there is none', async () => {

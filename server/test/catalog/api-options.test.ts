@@ -100,6 +100,8 @@ describe('validity options', () => {
     [{ minutes: 0 }, '时长为 1 分钟到 366 天', 'The duration is from 1 minute to 366 days'],
     [{ minutes: 367 * 1440 }, '时长为 1 分钟到 366 天', 'The duration is from 1 minute to 366 days'],
     [{ minutes: '20' }, '时长为 1 分钟到 366 天', 'The duration is from 1 minute to 366 days'],
+    [{ minutes: -3 * 1440 }, '时长为 1 分钟到 366 天', 'The duration is from 1 minute to 366 days'],
+    [{ minutes: 1.5 }, '时长必须是整数分钟', 'The duration must be a whole number of minutes'],
     [{ nameEn: '' }, '请输入英文名称', 'Please enter the English name'],
   ])('refuses %j in both languages', async (bad, zh, en) => {
     const payload = { kind: 'activation', minutes: 30, nameZh: '激活 30 分钟', nameEn: '30 minutes', ...bad };
@@ -155,10 +157,13 @@ describe('price rules', () => {
   });
 
   test.each([
-    [{ price: '-1' }, 'price', '价格为不小于 0 的数字，最多 6 位小数'],
-    [{ price: '0.1234567' }, 'price', '价格为不小于 0 的数字，最多 6 位小数'],
-    [{ price: 0.1 }, 'price', '价格为不小于 0 的数字，最多 6 位小数'],
-    [{ price: '1e3' }, 'price', '价格为不小于 0 的数字，最多 6 位小数'],
+    [{ price: '-1' }, 'price', '价格为大于 0 的数字，最多 6 位小数'],
+    [{ price: '0.1234567' }, 'price', '价格最多 6 位小数'],
+    [{ price: 0.1 }, 'price', '价格为大于 0 的数字，最多 6 位小数'],
+    [{ price: '1e3' }, 'price', '价格为大于 0 的数字，最多 6 位小数'],
+    [{ price: '0' }, 'price', '价格必须大于 0'],
+    [{ price: '0.000000' }, 'price', '价格必须大于 0'],
+    [{ price: '9999999999999' }, 'price', '价格过大'],
     [{ cardType: 'old' }, 'cardType', '卡类型必须为新卡或旧卡'],
     [{ validityOptionId: 'x' }, 'validityOptionId', '请选择有效的项目'],
     [{ applicationId: -3 }, 'applicationId', '请选择有效的项目'],
@@ -388,7 +393,7 @@ describe('bulk edit', () => {
   test.each([
     [{ mode: 'percent', value: '-100.01' }, '百分比为 -100 到 10000'],
     [{ mode: 'percent', value: 'ten' }, '百分比为 -100 到 10000'],
-    [{ mode: 'set', value: '-0.1' }, '价格为不小于 0 的数字'],
+    [{ mode: 'set', value: '-0.1' }, '价格为大于 0 的数字'],
     [{ mode: 'double', value: '1' }, '调整方式必须为百分比或固定价格'],
     [{ mode: 'set', value: '1', filter: { cardType: 'fresh' } }, '卡类型必须为新卡或旧卡'],
   ])('refuses %j and changes nothing', async (bad, zh) => {

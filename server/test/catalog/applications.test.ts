@@ -189,7 +189,6 @@ describe('applications', () => {
   test('hostile patterns are valid RE2 and run in linear time on long texts (issue 7 item 9)', async () => {
     const digits = '7'.repeat(4000);
     for (const pattern of ['(\\d|\\d){1,40}x', '\\d+\\d+\\d+\\d+x', '(a+)+$', '(\\w|\\d)*x']) {
-      const started = performance.now();
       const res = data<{ attributed: boolean; code: string | null }>(
         await admin({
           method: 'POST',
@@ -197,8 +196,7 @@ describe('applications', () => {
           payload: { keywordPattern: pattern, codePattern: pattern, sender: 'x', text: digits },
         }),
       );
-      // A backtracking engine takes seconds to hours here; RE2 answers in milliseconds. The bound is generous.
-      expect(performance.now() - started).toBeLessThan(5000); // generous on a busy machine; backtracking takes hours here
+      // A backtracking engine takes hours here (the test's own timeout fails it); RE2 answers at once.
       expect(res).toEqual({ attributed: false, code: null });
     }
   });

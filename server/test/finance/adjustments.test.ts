@@ -227,8 +227,8 @@ describe('adjusting a balance', () => {
       'a zero amount',
       { type: 'reward', amount: '0' },
       'amount',
-      '金额必须是大于 0 的数字，最多 6 位小数',
-      'The amount must be a number above 0 with at most 6 decimals',
+      '金额必须大于 0',
+      'The amount must be above 0',
     ],
     [
       'a negative amount',
@@ -241,8 +241,8 @@ describe('adjusting a balance', () => {
       '7 decimals',
       { type: 'reward', amount: '1.0000001' },
       'amount',
-      '金额必须是大于 0 的数字，最多 6 位小数',
-      'The amount must be a number above 0 with at most 6 decimals',
+      '金额最多 6 位小数',
+      'The amount can have at most 6 decimals',
     ],
     [
       'a number, not a string',
@@ -262,8 +262,8 @@ describe('adjusting a balance', () => {
       '13 integer digits',
       { type: 'reward', amount: '1000000000000' },
       'amount',
-      '金额必须是大于 0 的数字，最多 6 位小数',
-      'The amount must be a number above 0 with at most 6 decimals',
+      '金额过大：整数部分最多 12 位',
+      'The amount is too large: at most 12 digits before the decimal point',
     ],
     ['no note', { type: 'reward', amount: '1', note: '   ' }, 'note', '请填写备注', 'Please enter a note'],
     [

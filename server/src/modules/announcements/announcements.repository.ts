@@ -13,6 +13,8 @@ type AnnouncementRow = {
   published_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  readers?: number;
+  read_count?: number;
 };
 
 export type AnnouncementFields = {
@@ -26,6 +28,8 @@ export type AnnouncementFields = {
 
 const COLUMNS =
   'n.id, n.title_zh, n.title_en, n.content_zh, n.content_en, n.published, n.pinned, n.published_at, n.created_at, n.updated_at';
+/** How many users opened the announcement (administrators' view). */
+const READERS = '(select count(*)::int from announcement_reads r where r.announcement_id = n.id) as readers';
 const SORTABLE = {
   id: 'n.id',
   titleZh: 'n.title_zh',
@@ -49,10 +53,11 @@ const toAnnouncement = (r: AnnouncementRow): Announcement => ({
   publishedAt: r.published_at?.toISOString() ?? null,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
+  readers: r.readers ?? 0,
 });
 
 /** The reader's language, or Chinese (the fallback language) when there is no English version. */
-export function toPublished(a: Announcement, english: boolean): PublishedAnnouncement {
+export function toPublished(a: Announcement, english: boolean, readCount = 0): PublishedAnnouncement {
   const useEnglish = english && a.titleEn !== '' && a.contentEn !== '';
   return {
     id: a.id,
@@ -60,6 +65,7 @@ export function toPublished(a: Announcement, english: boolean): PublishedAnnounc
     content: useEnglish ? a.contentEn : a.contentZh,
     pinned: a.pinned,
     publishedAt: (a.publishedAt ?? a.updatedAt) as string,
+    readCount,
   };
 }
 
@@ -71,13 +77,17 @@ export async function listAnnouncements(
 ): Promise<{ list: Announcement[]; total: number }> {
   const filter = new SqlFilter();
   filter.addIf(query.published, 'n.published = ?', query.published);
+  if (query.read === 'read')
+    filter.add('exists (select 1 from announcement_reads r where r.announcement_id = n.id)');
+  if (query.read === 'unread')
+    filter.add('not exists (select 1 from announcement_reads r where r.announcement_id = n.id)');
   if (query.keyword) {
     const pattern = contains(query.keyword);
     filter.add('(n.title_zh ilike ? or n.title_en ilike ?)', pattern, pattern);
   }
   const [rows, count] = await Promise.all([
     q.query<AnnouncementRow>(
-      `select ${COLUMNS} from announcements n ${filter.where}
+      `select ${COLUMNS}, ${READERS} from announcements n ${filter.where}
        ${orderBy(query, SORTABLE, 'n.pinned desc, n.created_at desc', 'n.id')} ${limitOffset(query)}`,
       filter.values,
     ),
@@ -86,17 +96,49 @@ export async function listAnnouncements(
   return { list: rows.map(toAnnouncement), total: count[0]?.n ?? 0 };
 }
 
+/** Published announcements for one reader, with how many times they opened each; `read` filters on it. */
 export async function listPublishedAnnouncements(
   q: Queryable,
-  page: { page: number; pageSize: number },
-): Promise<{ list: Announcement[]; total: number }> {
+  userId: number,
+  page: { page: number; pageSize: number; read?: 'read' | 'unread' },
+): Promise<{ list: { announcement: Announcement; readCount: number }[]; total: number }> {
+  const readFilter =
+    page.read === 'read'
+      ? 'and mine.read_count is not null'
+      : page.read === 'unread'
+        ? 'and mine.read_count is null'
+        : '';
+  const from = `from announcements n
+    left join announcement_reads mine on mine.announcement_id = n.id and mine.user_id = $1
+    where n.published ${readFilter}`;
   const [rows, count] = await Promise.all([
     q.query<AnnouncementRow>(
-      `select ${COLUMNS} from announcements n where n.published ${READER_ORDER} ${limitOffset(page)}`,
+      `select ${COLUMNS}, mine.read_count ${from} ${READER_ORDER} ${limitOffset(page)}`,
+      [userId],
     ),
-    q.query<{ n: number }>('select count(*)::int as n from announcements n where n.published'),
+    q.query<{ n: number }>(`select count(*)::int as n ${from}`, [userId]),
   ]);
-  return { list: rows.map(toAnnouncement), total: count[0]?.n ?? 0 };
+  return {
+    list: rows.map((r) => ({ announcement: toAnnouncement(r), readCount: r.read_count ?? 0 })),
+    total: count[0]?.n ?? 0,
+  };
+}
+
+/** Counts one more opening of a published announcement by a reader; the new count (null: not published). */
+export async function recordAnnouncementRead(
+  q: Queryable,
+  id: number,
+  userId: number,
+): Promise<number | null> {
+  const rows = await q.query<{ read_count: number }>(
+    `insert into announcement_reads as r (announcement_id, user_id)
+     select n.id, $2 from announcements n where n.id = $1 and n.published
+     on conflict (announcement_id, user_id)
+       do update set read_count = r.read_count + 1, last_read_at = now()
+     returning r.read_count`,
+    [id, userId],
+  );
+  return rows[0]?.read_count ?? null;
 }
 
 export async function findAnnouncementById(
@@ -105,7 +147,7 @@ export async function findAnnouncementById(
   lock = false,
 ): Promise<Announcement | null> {
   const rows = await q.query<AnnouncementRow>(
-    `select ${COLUMNS} from announcements n where n.id = $1${lock ? ' for update' : ''}`,
+    `select ${COLUMNS}, ${READERS} from announcements n where n.id = $1${lock ? ' for update of n' : ''}`,
     [id],
   );
   return rows[0] ? toAnnouncement(rows[0]) : null;

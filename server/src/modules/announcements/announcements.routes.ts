@@ -34,7 +34,8 @@ export function registerAnnouncementRoutes(app: App, { db }: { db: Db }) {
         response: { 200: envelopeOf(pagedOf(ZPublishedAnnouncement)) },
       },
     },
-    async (request) => ok(request, await service.listForReader(request.query, request.locale)),
+    async (request) =>
+      ok(request, await service.listForReader(request.user!.record.id, request.query, request.locale)),
   );
 
   app.get(
@@ -47,7 +48,8 @@ export function registerAnnouncementRoutes(app: App, { db }: { db: Db }) {
         response: { 200: envelopeOf(ZPublishedAnnouncement) },
       },
     },
-    async (request) => ok(request, await service.getForReader(request.params.id, request.locale)),
+    async (request) =>
+      ok(request, await service.getForReader(request.params.id, request.user!.record.id, request.locale)),
   );
 
   app.get(

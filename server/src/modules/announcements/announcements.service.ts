@@ -10,6 +10,7 @@ import {
   insertAnnouncement,
   listAnnouncements,
   listPublishedAnnouncements,
+  recordAnnouncementRead,
   setAnnouncementPinned,
   setAnnouncementPublished,
   toPublished,
@@ -43,17 +44,24 @@ export function createAnnouncementService({ db }: { db: Db }) {
   }
 
   return {
-    async listForReader(page: { page: number; pageSize: number }, locale: Locale) {
-      const { list, total } = await listPublishedAnnouncements(db, page);
+    async listForReader(
+      userId: number,
+      page: { page: number; pageSize: number; read?: 'read' | 'unread' },
+      locale: Locale,
+    ) {
+      const { list, total } = await listPublishedAnnouncements(db, userId, page);
       return paged(
-        list.map((a) => toPublished(a, locale === 'en-US')),
+        list.map((row) => toPublished(row.announcement, locale === 'en-US', row.readCount)),
         total,
         page,
       );
     },
 
-    async getForReader(id: number, locale: Locale) {
-      return toPublished(await findPublished(id), locale === 'en-US');
+    /** Opening an announcement counts as reading it (the read filter of spec §9). */
+    async getForReader(id: number, userId: number, locale: Locale) {
+      const announcement = await findPublished(id);
+      const readCount = (await recordAnnouncementRead(db, id, userId)) ?? 0;
+      return toPublished(announcement, locale === 'en-US', readCount);
     },
 
     async list(query: AnnouncementQuery) {

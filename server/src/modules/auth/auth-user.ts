@@ -68,5 +68,6 @@ function buildCurrentUser(user: AuthUser): CurrentUser {
     createTime: r.createdAt.toISOString(),
     roles: r.roles.map((name) => ({ name })),
     permissions: user.permissions,
+    demo: r.demo,
   };
 }

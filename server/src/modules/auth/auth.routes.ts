@@ -20,6 +20,16 @@ export function registerAuthRoutes(
       schema: {
         tags,
         summary: 'Log in with username or email, password and captcha; returns a bearer token',
+        description: [
+          'The captcha (on unless the operator turned it off): `GET /auth/code` gives `challenge`, `salt`,',
+          '`maxNumber` and `key`; find the number n from 0 to `maxNumber` whose lowercase hex SHA-256 of',
+          '`salt + n` is `challenge`, then send `key` as `captchaKey` and n as `captchaCode`. Send the token',
+          'from the answer as `Authorization: Bearer <token>` on later calls.',
+          '',
+          '**Errors**: 400 `INVALID_CREDENTIALS` (wrong username or password), 400 `CAPTCHA_INVALID` (wrong,',
+          'used or expired solution: get a new challenge), 403 `ACCOUNT_DISABLED`, 429 `RATE_LIMITED` with',
+          '`Retry-After` after too many attempts from one IP address.',
+        ].join('\n'),
         security: [],
         body: ZLoginInput,
         response: { 200: envelopeOf(ZLoginResult) },
@@ -33,7 +43,7 @@ export function registerAuthRoutes(
     {
       schema: {
         tags,
-        summary: 'The current user (spec §3, every field)',
+        summary: 'The signed-in user: profile, balance, type and roles',
         response: { 200: envelopeOf(ZCurrentUser) },
       },
     },

@@ -120,11 +120,15 @@ export function createApplicationsService({ db }: { db: Db }) {
       });
     },
 
-    /** What the inbound pipeline would make of a sample SMS with these patterns. */
+    /**
+     * What the inbound pipeline would make of a sample SMS with these patterns: the same attribution
+     * and the same extraction (the code pattern, then the general extractor) as a rental would get,
+     * so this tester and the admin tools' one never disagree.
+     */
     testPatterns(input: PatternTestInput) {
       return {
         attributed: smsMatchesApplication(input, { sender: input.sender, text: input.text }),
-        code: extractCode(input.codePattern, input.text),
+        code: extractCode(input.codePattern ?? '', input.text),
       };
     },
   };

@@ -41,6 +41,7 @@ type OrderRow = {
   completed_at: Date | null;
   cancelled_at: Date | null;
   phone_list: string[] | null;
+  demo: boolean;
 };
 
 const ORDER_SELECT = `select o.id, o.order_no, o.user_id, u.username, o.application_id, a.code as application_code,
@@ -48,7 +49,7 @@ const ORDER_SELECT = `select o.id, o.order_no, o.user_id, u.username, o.applicat
     c.name_en as country_name_en, c.flag as country_flag, o.operator_id, op.name as operator_name, o.prefix, o.quantity,
     o.unit_price::text as unit_price, o.amount::text as amount, o.refunded_amount::text as refunded_amount, o.sms_type,
     o.card_type, o.validity_option_id, o.validity_kind, o.validity_minutes, o.status, o.token, o.created_at,
-    o.completed_at, o.cancelled_at,
+    o.completed_at, o.cancelled_at, u.demo,
     (select array_agg(r.phone_number order by r.id) from rentals r where r.order_id = o.id) as phone_list
   from store_orders o
   join users u on u.id = o.user_id
@@ -90,6 +91,7 @@ export const toOrder = (row: OrderRow): Order => ({
   completedAt: row.completed_at === null ? null : iso(row.completed_at),
   cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
   phoneList: row.phone_list ?? [],
+  demo: row.demo,
 });
 
 const SORTABLE: Record<string, string> = {

@@ -86,7 +86,7 @@ export function registerOrderRoutes(app: App, { orders }: { orders: OrdersServic
       config: own,
       schema: {
         tags,
-        summary: 'My SMS/API orders (spec §3 fields), newest first',
+        summary: 'My SMS and API orders, newest first',
         querystring: ZOrderListQuery,
         response: { 200: envelopeOf(pagedOf(ZOrder)) },
       },
@@ -149,7 +149,7 @@ export function registerOrderRoutes(app: App, { orders }: { orders: OrdersServic
       config: { permission: 'admin:logs:list' },
       schema: {
         tags,
-        summary: 'Every SMS/API order (API order and SMS order logs)',
+        summary: "Every user's orders, newest first (administrators)",
         querystring: ZAdminOrderListQuery,
         response: { 200: envelopeOf(pagedOf(ZOrder)) },
       },

@@ -28,7 +28,8 @@ export function registerRentalGroupRoutes(app: App, { groups }: { groups: Rental
       config: own,
       schema: {
         tags,
-        summary: 'My group links (API merge): name, member count, token, created',
+        summary:
+          'My group links (several rentals behind one code link): name, member count, token, creation time',
         querystring: ZRentalGroupListQuery,
         response: { 200: envelopeOf(pagedOf(ZRentalGroup)) },
       },

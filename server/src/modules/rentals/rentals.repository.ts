@@ -44,6 +44,7 @@ type RentalRow = {
   latest_sender: string | null;
   latest_at: Date | null;
   message_count: number;
+  demo: boolean;
 };
 
 /** A rental with its names, its order number and its latest SMS (one index probe each). */
@@ -53,7 +54,7 @@ export const RENTAL_SELECT = `select r.id, r.order_id, o.order_no, r.user_id, u.
     case when op.code = 'any' then null else op.name end as operator_name, r.card_type, r.kind, r.validity_minutes, r.price::text as price, r.status, r.token,
     r.starts_at, r.expires_at, r.ended_at, r.resend_requested_at, r.refund_amount::text as refund_amount, r.refunded_at,
     m.code as latest_code, m.text as latest_text, m.sender as latest_sender, m.received_at as latest_at,
-    coalesce(mc.count, 0) as message_count
+    coalesce(mc.count, 0) as message_count, u.demo
   from rentals r
   join store_orders o on o.id = r.order_id
   join users u on u.id = r.user_id
@@ -106,6 +107,7 @@ function toRental(row: RentalRow): Rental {
     latestSender: row.latest_sender,
     latestCodeAt: isoOrNull(row.latest_at),
     messageCount: row.message_count,
+    demo: row.demo,
     waitingForAnother,
     cancellableAt:
       row.kind === 'activation' && open && row.message_count === 0

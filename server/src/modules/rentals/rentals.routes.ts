@@ -16,7 +16,7 @@ export function registerRentalRoutes(app: App, { rentals }: { rentals: RentalsSe
       config: own,
       schema: {
         tags,
-        summary: 'My rentals (APIs): number, application, status, expiry, token, latest code',
+        summary: 'My rentals: number, application, status, expiry, code link token and latest code',
         querystring: ZRentalListQuery,
         response: { 200: envelopeOf(pagedOf(ZRental)) },
       },

@@ -6,14 +6,10 @@ import { type Actor, audit } from '../audit/audit';
 import { storeTransaction } from '../store/transaction';
 import { endRentals } from './rental-endings';
 import {
-  findOrderByToken,
   findRental,
-  findRentalByToken,
   type LockedRental,
   listRentals,
   lockRental,
-  rentalsOfGroup,
-  rentalsOfOrder,
   requestAnotherSms,
   setRentalStatus,
 } from './rentals.repository';

@@ -62,7 +62,7 @@ export function registerSmsHistoryRoutes(app: App, { smsHistory }: { smsHistory:
       config: own,
       schema: {
         tags,
-        summary: 'The applications I have rented numbers for (the history filter)',
+        summary: 'The applications I have rented numbers for (for filtering the history)',
         response: { 200: envelopeOf(z.array(ZSmsApplication)) },
       },
     },
@@ -140,7 +140,7 @@ export function registerSmsHistoryRoutes(app: App, { smsHistory }: { smsHistory:
       config: list,
       schema: {
         tags,
-        summary: 'Every application, disabled ones too (the log filters)',
+        summary: 'Every application, disabled ones too (for filtering the logs)',
         response: { 200: envelopeOf(z.array(ZSmsApplication)) },
       },
     },

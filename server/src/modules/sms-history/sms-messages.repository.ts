@@ -28,11 +28,15 @@ type MessageRow = ApplicationColumns & {
   rental_id: number | null;
   user_id: number | null;
   username: string | null;
+  demo: boolean;
 };
 
 const SORTABLE: Record<string, string> = { receivedAt: 'm.received_at' };
 /** Newest first: the order of sms_messages_received_idx (and of the per-rental index). */
 const NEWEST = 'm.received_at desc';
+
+/** DEMO=on: an SMS to a demo number (the simulated gateway's, or a test SMS), labelled demo on screen. */
+const DEMO_NUMBER = `coalesce((select p.demo from phone_numbers p where p.id = m.phone_number_id), false) as demo`;
 
 // ---------------------------------------------------------------- the owner's code receive history
 
@@ -44,7 +48,7 @@ const HISTORY_FROM = `from sms_messages m
   join rentals r on r.id = m.rental_id
   join applications a on a.id = r.application_id`;
 const HISTORY_SELECT = `select m.id, m.received_at, m.phone_number, m.sender, m.text, m.code, m.source, m.rental_id,
-    r.user_id, null as username, ${APPLICATION_COLUMNS}
+    r.user_id, null as username, ${APPLICATION_COLUMNS}, ${DEMO_NUMBER}
   ${HISTORY_FROM}`;
 
 function historyFilter(userId: number, query: SmsHistoryFilter): SqlFilter {
@@ -67,6 +71,7 @@ const toHistoryItem = (row: MessageRow): SmsHistoryItem => ({
   sender: row.sender,
   text: row.text,
   code: row.code,
+  demo: row.demo,
 });
 
 export async function listHistory(q: Queryable, userId: number, query: PageQuery & SmsHistoryFilter) {
@@ -101,7 +106,7 @@ const RECORD_FROM = `from sms_messages m
   left join users u on u.id = r.user_id
   left join applications a on a.id = coalesce(r.application_id, m.application_id)`;
 const RECORD_SELECT = `select m.id, m.received_at, m.phone_number, m.sender, m.text, m.code, m.source, m.rental_id,
-    r.user_id, u.username, ${APPLICATION_COLUMNS}
+    r.user_id, u.username, ${APPLICATION_COLUMNS}, ${DEMO_NUMBER}
   ${RECORD_FROM}`;
 
 function recordFilter(query: SmsRecordFilter): SqlFilter {
@@ -129,6 +134,7 @@ const toRecord = (row: MessageRow): SmsRecord => ({
   userId: row.user_id,
   username: row.username,
   application: application(row),
+  demo: row.demo,
 });
 
 export async function listRecords(q: Queryable, query: PageQuery & SmsRecordFilter) {

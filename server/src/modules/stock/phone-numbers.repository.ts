@@ -17,6 +17,7 @@ type PhoneRow = {
   state: PhoneState;
   cooldown_until: Date | null;
   add_record_id: number | null;
+  demo: boolean;
   used_apps: number;
   last_used_at: Date | null;
   created_at: Date;
@@ -38,6 +39,7 @@ const toPhoneNumber = (r: PhoneRow): PhoneNumber => ({
   state: r.state,
   cooldownUntil: r.cooldown_until?.toISOString() ?? null,
   addRecordId: r.add_record_id,
+  demo: r.demo,
   usedApps: r.used_apps,
   lastUsedAt: r.last_used_at?.toISOString() ?? null,
   createdAt: r.created_at.toISOString(),
@@ -63,7 +65,7 @@ const SORTABLE: Record<string, string> = {
 const SELECT = `
   select p.id, p.number, p.country_code, c.name_zh as country_name_zh, c.name_en as country_name_en,
          c.flag as country_flag, p.operator_id, o.code as operator_code, o.name as operator_name,
-         p.prefix, p.source, p.state, p.cooldown_until, p.add_record_id,
+         p.prefix, p.source, p.state, p.cooldown_until, p.add_record_id, p.demo,
          coalesce(u.used_apps, 0)::int as used_apps, u.last_used_at, p.created_at, p.updated_at
   from phone_numbers p
   join countries c on c.code = p.country_code

@@ -25,6 +25,8 @@ export type PurchaseContext = {
   validity_minutes: number | null;
   validity_enabled: boolean | null;
   balance: string | null;
+  /** The buyer is the demo customer (DEMO=on): only demo numbers are picked, else only real ones. */
+  buyer_demo: boolean | null;
   /** The price of one number, or null when no enabled rule applies. */
   price: string | null;
   /** price x quantity, exactly (numeric). */
@@ -123,7 +125,7 @@ function contextSql(a: Args) {
         o.id as op_id, o.code as op_code, o.name as op_name, o.country_code::text as op_country, o.enabled as op_enabled,
         case when o.code = '${ANY_OPERATOR_CODE}' then null else o.id end as op_chosen,
         v.id as validity_id, v.kind as validity_kind, v.minutes as validity_minutes, v.enabled as validity_enabled,
-        u.balance::text as balance, pr.price
+        u.balance::text as balance, u.demo as buyer_demo, pr.price
       from (select 1) one
       left join applications a on a.id = ${a.app}
       left join countries c on c.code = ${a.country}
@@ -144,7 +146,8 @@ function contextSql(a: Args) {
 
 /**
  * The order's numbers of its country, operator and prefix that are not disabled, whose operator is on
- * sale. No prefix, no condition (rather than `$n is null or …`): a cached generic plan cannot fold that
+ * sale, and that are demo numbers exactly when the buyer is the demo customer (DEMO=on): demo stock
+ * and real stock never mix, whichever path buys (web store, compat APIs). No prefix, no condition (rather than `$n is null or …`): a cached generic plan cannot fold that
  * away, would expect to walk many more numbers and cost more than a custom one, so PostgreSQL would
  * plan the statement again on every purchase.
  */
@@ -159,7 +162,7 @@ const candidates = (
         and ((select operator_id from the_order) is null or p.operator_id = (select operator_id from the_order))
         ${prefix === null ? '' : `and p.number like ${prefix} || '%'`}
         ${exclude === null ? '' : `and not (p.number like any (${exclude}))`}
-        and p.state <> 'disabled' and ${extra}`;
+        and p.state <> 'disabled' and p.demo = (select buyer_demo from ctx) and ${extra}`;
 
 /**
  * Free numbers, locked with FOR UPDATE SKIP LOCKED (buyers racing for the same stock each take

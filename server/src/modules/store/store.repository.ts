@@ -35,8 +35,16 @@ export type StockRow = {
   used_count: number;
 };
 
-/** Stock for one application, per country and operator, in one grouped pass over the numbers. */
-export function stockByCountryAndOperator(q: Queryable, applicationId: number, cooldownMinutes: number) {
+/**
+ * Stock for one application, per country and operator, in one grouped pass over the numbers: the demo
+ * numbers for the demo customer, the real ones for everyone else (what each can buy).
+ */
+export function stockByCountryAndOperator(
+  q: Queryable,
+  applicationId: number,
+  cooldownMinutes: number,
+  demo: boolean,
+) {
   return q.query<StockRow>(
     `select s.country_code, c.dial_code, c.name_zh as country_name_zh, c.name_en as country_name_en, c.flag,
        c.sort_order as country_sort, s.operator_id, o.code as operator_code, o.name as operator_name,
@@ -47,12 +55,12 @@ export function stockByCountryAndOperator(q: Queryable, applicationId: number, c
          count(*) filter (where u.phone_number_id is not null and ${FREE_FOR_APP('$1', '$2')})::int as used_count
        from phone_numbers p
        left join phone_number_app_usage u on u.phone_number_id = p.id and u.application_id = $1
-       where p.state <> 'disabled'
+       where p.state <> 'disabled' and p.demo = $3
        group by p.country_code, p.operator_id
      ) s
      join countries c on c.code = s.country_code and c.enabled
      join operators o on o.id = s.operator_id and o.enabled`,
-    [applicationId, cooldownMinutes],
+    [applicationId, cooldownMinutes, demo],
   );
 }
 

@@ -28,7 +28,8 @@ export function registerStoreRoutes(app: App, { store }: { store: StoreService }
         response: { 200: envelopeOf(ZStoreAvailability) },
       },
     },
-    async (request) => ok(request, await store.availability(request.query.applicationId)),
+    async (request) =>
+      ok(request, await store.availability(request.query.applicationId, request.user!.record)),
   );
 
   app.post(
@@ -38,7 +39,17 @@ export function registerStoreRoutes(app: App, { store }: { store: StoreService }
       schema: {
         tags,
         summary:
-          'Buy numbers (spec §5 rules): bound, charged and recorded in one transaction, or nothing happens. A retry with the same Idempotency-Key returns the same order.',
+          'Buy numbers: the numbers are reserved, paid for and recorded together, or nothing happens (no charge). A retry with the same Idempotency-Key returns the same order.',
+        description: [
+          'Send an `Idempotency-Key` header (8-64 letters, digits, `_-:.`; one per purchase): a retry after',
+          'a timeout then returns the same order instead of buying twice. Each number of the order has a',
+          'code link token: read its codes on `GET /api/code/{token}`.',
+          '',
+          '**Errors** (nothing is charged): 400 `INSUFFICIENT_BALANCE`, `STOCK_INSUFFICIENT`,',
+          '`VALIDITY_STOCK_INSUFFICIENT`, `QUANTITY_ABOVE_MAX`, `PRICE_NOT_SET`, `STORE_CHOICE_UNAVAILABLE`;',
+          '409 `IDEMPOTENCY_KEY_REUSED` (the key was used for a different purchase); 503 `ORDER_FAILED`',
+          '(retry with the same key).',
+        ].join('\n'),
         headers: z.looseObject({ [IDEMPOTENCY_HEADER]: ZIdempotencyKey.optional() }),
         body: ZPurchaseInput,
         response: { 200: envelopeOf(ZOrderDetail) },

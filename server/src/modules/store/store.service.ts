@@ -150,11 +150,11 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
 
   return {
     /** Stock and prices of one application for every country and operator: three queries, whatever the size. */
-    async availability(applicationId: number): Promise<StoreAvailability> {
+    async availability(applicationId: number, buyer: { demo: boolean }): Promise<StoreAvailability> {
       if ((await applicationEnabled(db, applicationId)) !== true)
         throw new AppError('STORE_CHOICE_UNAVAILABLE');
       const [stock, rules, validityOptions] = await Promise.all([
-        stockByCountryAndOperator(db, applicationId, config.storeCooldownMinutes),
+        stockByCountryAndOperator(db, applicationId, config.storeCooldownMinutes, buyer.demo),
         priceRulesFor(db, applicationId),
         enabledValidityOptions(db),
       ]);
@@ -212,6 +212,7 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
       );
       return {
         applicationId,
+        demo: buyer.demo,
         maxQuantity: config.storeMaxQuantity,
         validityOptions,
         countries: list.map(({ sort: _sort, ...country }) => ({
@@ -297,6 +298,7 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
         validDays: Math.round((order.validity_minutes / 1440) * 10_000) / 10_000,
         status: order.status as Order['status'],
         token,
+        demo: ctx.buyer_demo === true,
         createdAt: new Date(order.created_at).toISOString(),
         completedAt: order.completed_at ? new Date(order.completed_at).toISOString() : null,
         cancelledAt: null,

@@ -16,6 +16,8 @@ export type UserRecord = {
   lastLoginAt: Date | null;
   lastLoginIp: string | null;
   createdAt: Date;
+  /** Created by DEMO=on: buys only demo numbers (and nobody else does). */
+  demo: boolean;
   roles: string[];
   grants: string[];
   revokes: string[];
@@ -37,6 +39,7 @@ type UserRow = {
   last_login_at: Date | null;
   last_login_ip: string | null;
   created_at: Date;
+  demo: boolean;
   roles: string[];
   grants: string[];
   revokes: string[];
@@ -45,7 +48,7 @@ type UserRow = {
 /** User columns plus roles and individual permission changes, so one query answers an authenticated request. */
 export const USER_COLUMNS = `
   u.id, u.username, u.email, u.nick_name, u.password_hash, u.user_type, u.enabled, u.email_verified,
-  u.balance::text as balance, u.points, u.api_key, u.icon_path, u.last_login_at, u.last_login_ip, u.created_at,
+  u.balance::text as balance, u.points, u.api_key, u.icon_path, u.last_login_at, u.last_login_ip, u.created_at, u.demo,
   array(select role from user_roles r where r.user_id = u.id order by role) as roles,
   array(select permission from user_permissions p where p.user_id = u.id and p.effect = 'grant') as grants,
   array(select permission from user_permissions p where p.user_id = u.id and p.effect = 'revoke') as revokes`;
@@ -67,6 +70,7 @@ export function toUserRecord(row: UserRow): UserRecord {
     lastLoginAt: row.last_login_at,
     lastLoginIp: row.last_login_ip,
     createdAt: row.created_at,
+    demo: row.demo,
     roles: row.roles,
     grants: row.grants,
     revokes: row.revokes,
@@ -161,6 +165,8 @@ export async function updateProfile(
     `update users set
        nick_name = coalesce($2, nick_name),
        email = coalesce($3, email),
+       -- A new address is unproven until its own verification link is opened.
+       email_verified = case when $3 is null or lower($3) = lower(email) then email_verified else false end,
        icon_path = coalesce($4, icon_path),
        updated_at = now()
      where id = $1`,
