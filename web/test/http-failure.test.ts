@@ -261,6 +261,39 @@ describe('classifyFailure: polling requests never toast nor log out (spec §4)',
   });
 });
 
+describe('classifyFailure: background polls end a refused session like any call (spec §4)', () => {
+  const background = (facts: FailureFacts) =>
+    classifyFailure(facts, { isPolling: false, background: true, t });
+
+  it.each<[string, FailureFacts]>([
+    ['body code 401', { kind: 'body', body: { code: 401 } }],
+    ['body TOKEN_INVALID', { kind: 'body', body: { code: 'TOKEN_INVALID' } }],
+    ['401', http(401)],
+    ['500 with an invalid-login message', http(500, { message: 'token 失效' })],
+  ])('%s: the session-expired message and a logout', (_name, facts) => {
+    const outcome = background(facts);
+    expect(outcome.toast).toBe(true);
+    expect(outcome.logout).toBe(true);
+  });
+
+  it('401 says 登录状态已过期，请重新登录', () => {
+    expect(background(http(401)).message).toBe(SESSION_EXPIRED);
+  });
+
+  it.each<[string, FailureFacts]>([
+    ['403', http(403)],
+    ['404', http(404)],
+    ['500', http(500)],
+    ['400', http(400)],
+    ['timeout', { kind: 'timeout' }],
+    ['no response', { kind: 'no-response' }],
+  ])('%s stays quiet and signed in', (_name, facts) => {
+    const outcome = background(facts);
+    expect(outcome.toast).toBe(false);
+    expect(outcome.logout).toBe(false);
+  });
+});
+
 describe('classifyFailure in English', () => {
   const en = (facts: FailureFacts) => classifyFailure(facts, { isPolling: false, t: translateFor('en-US') });
 

@@ -1,18 +1,19 @@
-import { Result, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { loadSession } from '../features/auth/api/get-current-user';
+import { loadSession } from '../lib/current-user';
 import { decideRoute } from '../lib/route-access';
 import { useSession } from '../lib/session-store';
+import type { DashboardOutletContext } from './layouts/dashboard-layout';
+
+const FORBIDDEN: DashboardOutletContext = { forbidden: true };
 
 /**
  * The route guard of spec §2 for everything that needs a login: no token or no loadable user
  * info sends the visitor to /login?redirect=<wanted path>; a dashboard child the menu does not
- * allow shows 403.
+ * allow shows 403 inside the dashboard layout.
  */
 export function RequireAuth() {
-  const { t } = useTranslation();
   const location = useLocation();
   const session = useSession();
   const [loadFailed, setLoadFailed] = useState(false);
@@ -46,7 +47,8 @@ export function RequireAuth() {
         </div>
       );
     case 'forbidden':
-      return <Result status="403" title="403" subTitle={t('http.forbidden')} />;
+      // The dashboard layout draws the 403 in place of the page, with its menu and a way home.
+      return <Outlet context={FORBIDDEN} />;
     default:
       return <Outlet />;
   }

@@ -1,5 +1,5 @@
-import { MENU, type MenuEntry } from '@jiema/shared';
-import { lazy } from 'react';
+import { MENU, type MenuEntry, PUBLIC_PAGES } from '@jiema/shared';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { UNKNOWN_PATH_TARGET } from '../lib/route-access';
 import { DASHBOARD_PAGES } from './dashboard-pages';
@@ -14,20 +14,35 @@ const DashboardLayout = lazy(() =>
 const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
 const RequireAuth = lazy(() => import('./require-auth').then((m) => ({ default: m.RequireAuth })));
 
-const LoginPage = lazy(() => import('../features/auth/components/login-page'));
-const RegisterPage = lazy(() => import('../features/auth/components/register-page'));
-const HomePage = lazy(() => import('../features/public/components/home-page'));
-const PricingPage = lazy(() => import('../features/public/components/pricing-page'));
-const AboutPage = lazy(() => import('../features/public/components/about-page'));
-const ContactPage = lazy(() => import('../features/public/components/contact-page'));
-const DocsPage = lazy(() => import('../features/docs/components/docs-page'));
-const CodePage = lazy(() => import('../features/code-page/components/code-page'));
-const SmsActivateDocsPage = lazy(() =>
-  import('../features/docs/components/compat-docs-page').then((m) => ({ default: m.SmsActivateDocsPage })),
-);
-const FiveSimDocsPage = lazy(() =>
-  import('../features/docs/components/compat-docs-page').then((m) => ({ default: m.FiveSimDocsPage })),
-);
+/** The screen of each public page of the shared list (`PUBLIC_PAGES`), by key. */
+const PUBLIC_PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>> = {
+  login: lazy(() => import('../features/auth/components/login-page')),
+  register: lazy(() => import('../features/auth/components/register-page')),
+  // Opened from mails (README "Mail"): no login needed.
+  forgotPassword: lazy(() => import('../features/auth/components/forgot-password-page')),
+  resetPassword: lazy(() => import('../features/auth/components/reset-password-page')),
+  verifyEmail: lazy(() => import('../features/auth/components/verify-email-page')),
+  // The page behind every code link: no login, no layout (resellers hand these links to their clients).
+  code: lazy(() => import('../features/code-page/components/code-page')),
+  home: lazy(() => import('../features/public/components/home-page')),
+  pricing: lazy(() => import('../features/public/components/pricing-page')),
+  about: lazy(() => import('../features/public/components/about-page')),
+  contact: lazy(() => import('../features/public/components/contact-page')),
+  docs: lazy(() => import('../features/docs/components/docs-page')),
+  smsActivateDocs: lazy(() =>
+    import('../features/docs/components/compat-docs-page').then((m) => ({ default: m.SmsActivateDocsPage })),
+  ),
+  fiveSimDocs: lazy(() =>
+    import('../features/docs/components/compat-docs-page').then((m) => ({ default: m.FiveSimDocsPage })),
+  ),
+};
+
+const publicRoutes = (inLayout: boolean): RouteObject[] =>
+  PUBLIC_PAGES.filter((page) => page.inLayout === inLayout).map((page) => {
+    const Page = PUBLIC_PAGE_COMPONENTS[page.key];
+    if (!Page) throw new Error(`No component for the public page ${page.key}`);
+    return { path: page.path, element: <Page /> };
+  });
 
 const leaves = (entries: readonly MenuEntry[]): MenuEntry[] =>
   entries.flatMap((e) => [...(e.path ? [e] : []), ...leaves(e.children ?? [])]);
@@ -46,22 +61,8 @@ const dashboardRoutes: RouteObject[] = leaves(MENU).map((entry) => {
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/login" replace /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  // The page behind every code link: no login, no layout (resellers hand these links to their clients).
-  { path: '/code/:token', element: <CodePage /> },
-  {
-    element: <PublicLayout />,
-    children: [
-      { path: '/home', element: <HomePage /> },
-      { path: '/pricing', element: <PricingPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/docs', element: <DocsPage /> },
-      { path: '/docs/sms-activate', element: <SmsActivateDocsPage /> },
-      { path: '/docs/5sim', element: <FiveSimDocsPage /> },
-    ],
-  },
+  ...publicRoutes(false),
+  { element: <PublicLayout />, children: publicRoutes(true) },
   {
     path: '/dashboard',
     element: <RequireAuth />,

@@ -4,8 +4,11 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_LABELS } from './locale-labels';
 
-/** Switches zh-CN / en-US; i18n saves the choice to local storage (spec §1). */
-export function LanguageSwitch() {
+/**
+ * Switches zh-CN / en-US; i18n saves the choice to local storage (spec §1). `compact` shows the
+ * globe alone (a phone's header has no room for the language's name).
+ */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { i18n, t } = useTranslation();
   return (
     <Dropdown
@@ -24,7 +27,7 @@ export function LanguageSwitch() {
         aria-label={t('common.language')}
         data-testid="language-switch"
       >
-        {LOCALE_LABELS[i18n.language as Locale] ?? LOCALE_LABELS['zh-CN']}
+        {compact ? null : (LOCALE_LABELS[i18n.language as Locale] ?? LOCALE_LABELS['zh-CN'])}
       </Button>
     </Dropdown>
   );

@@ -38,3 +38,12 @@ export function sameAsRule(otherField: string, t: TFunction): Rule {
     },
   });
 }
+
+/** The field must differ from `otherField` (a new password equal to the current one changes nothing). */
+export function differentFromRule(otherField: string, t: TFunction, messageKey: string): Rule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value) => {
+      if (value && value === getFieldValue(otherField)) throw new Error(t(messageKey));
+    },
+  });
+}

@@ -42,11 +42,20 @@ export function isSessionInvalidBody(body: unknown): boolean {
 
 export function classifyFailure(
   facts: FailureFacts,
-  options: { isPolling: boolean; t: Translate },
+  options: { isPolling: boolean; background?: boolean; t: Translate },
 ): FailureOutcome {
   const { isPolling, t } = options;
   const expired = t('http.sessionExpired');
-  const show = !isPolling;
+  // A background poll keeps its ordinary failures to itself, but a session the server refused ends
+  // here as it does for any other call (spec §4): message, logout, login page. Only the user-info
+  // poll (isPolling) is exempt from both.
+  const show = !isPolling && !options.background;
+  const sessionEnded = (base: { status?: number; errorCode?: string }, message: string): FailureOutcome => ({
+    ...base,
+    message,
+    toast: !isPolling,
+    logout: !isPolling,
+  });
 
   if (facts.kind === 'timeout') return { message: t('http.timeout'), toast: show, logout: false };
   if (facts.kind === 'no-response') {
@@ -57,22 +66,20 @@ export function classifyFailure(
   const serverMessage = text(body.message);
   const errorCode = text(body.error) ?? (typeof body.code === 'string' ? body.code : undefined);
 
-  if (facts.kind === 'body') {
-    return { message: serverMessage ?? expired, toast: show, logout: !isPolling, errorCode };
-  }
+  if (facts.kind === 'body') return sessionEnded({ errorCode }, serverMessage ?? expired);
 
   const { status } = facts;
   const base = { status, errorCode, toast: show };
   switch (status) {
     case 401:
-      return { ...base, message: expired, logout: !isPolling };
+      return sessionEnded(base, expired);
     case 403:
       return { ...base, message: t('http.forbidden'), logout: false };
     case 404:
       return { ...base, message: t('http.notFound'), logout: false };
     case 500:
       if (mentionsInvalidLogin(serverMessage) || isSessionInvalidBody(facts.body)) {
-        return { ...base, message: expired, logout: !isPolling };
+        return sessionEnded(base, expired);
       }
       return { ...base, message: serverMessage ?? text(body.error) ?? t('http.serverError'), logout: false };
     case 400:

@@ -14,10 +14,13 @@ import { readToken } from './storage';
 export const REQUEST_TIMEOUT_MS = 100_000;
 
 /**
- * Request metadata: `isPolling` requests never toast and never log out (spec §4); `silent` ones
- * do not toast (a caller with its own fallback, such as the permission sources of spec §6).
+ * Request metadata: `isPolling` is the user-info poll of spec §4, which never toasts and never logs
+ * out; `background` is any other request a page makes by itself on a timer (lists refreshing, live
+ * SMS): its ordinary failures are not toasted, but a refused session logs out with the message like
+ * any call, so a page whose session ended elsewhere does not go on looking live; `silent` ones do
+ * not toast (a caller with its own fallback, such as the permission sources of spec §6).
  */
-export type RequestMeta = { isPolling?: boolean; silent?: boolean };
+export type RequestMeta = { isPolling?: boolean; background?: boolean; silent?: boolean };
 declare module 'axios' {
   interface AxiosRequestConfig {
     meta?: RequestMeta;
@@ -68,8 +71,14 @@ http.interceptors.request.use((config) => {
 });
 
 function fail(facts: FailureFacts, config: AxiosRequestConfig | undefined): never {
-  const outcome = classifyFailure(facts, { isPolling: !!config?.meta?.isPolling, t: i18n.t.bind(i18n) });
-  if (outcome.toast && !config?.meta?.silent) hooks.toast(outcome.message);
+  const outcome = classifyFailure(facts, {
+    isPolling: !!config?.meta?.isPolling,
+    background: !!config?.meta?.background,
+    t: i18n.t.bind(i18n),
+  });
+  // Several calls in flight when the session ends are refused together: the first says so.
+  const alreadyLoggedOut = outcome.logout && !readToken();
+  if (outcome.toast && !config?.meta?.silent && !alreadyLoggedOut) hooks.toast(outcome.message);
   if (outcome.logout) forceLogout();
   throw new HttpError(outcome);
 }

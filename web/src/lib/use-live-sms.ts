@@ -29,7 +29,7 @@ export function useLiveSms(queryKeys: readonly QueryKey[], enabled = true) {
         const { ticket } = await request<{ ticket: string }>({
           method: 'POST',
           url: '/api/events/ticket',
-          meta: { isPolling: true },
+          meta: { background: true },
         });
         if (stopped) return;
         source = new EventSource(`/api/events?ticket=${encodeURIComponent(ticket)}`);

@@ -1,20 +1,34 @@
 import {
   LogoutOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { filterMenu, MENU, type MenuEntry, resolveIconUrl, sidebarEntries } from '@jiema/shared';
-import { Avatar, Button, Dropdown, Grid, Layout, Menu, type MenuProps, Space, Typography } from 'antd';
+import {
+  Avatar,
+  Button,
+  Drawer,
+  Dropdown,
+  Grid,
+  Layout,
+  Menu,
+  type MenuProps,
+  Space,
+  Typography,
+} from 'antd';
 import { Fragment, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { Brand } from '../../components/brand';
+import { ForbiddenResult } from '../../components/forbidden-result';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PageLoading } from '../../components/page-loading';
-import { refreshUser } from '../../features/auth/api/get-current-user';
 import { logout } from '../../features/auth/api/logout';
+import { refreshUser } from '../../lib/current-user';
+import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session-store';
 import { MENU_BADGES } from '../menu-badges';
 import { MENU_ICONS } from '../menu-icons';
@@ -52,12 +66,21 @@ function findTrail(entries: readonly MenuEntry[], path: string, trail: MenuEntry
   return null;
 }
 
+/** Set by the route guard when the user may not open the page: the layout then shows the 403 in its place. */
+export type DashboardOutletContext = { forbidden?: boolean };
+
+/** Below this width (antd's `md`) the sidebar is a drawer behind a menu button. */
+const usePhoneLayout = () => !Grid.useBreakpoint().md;
+
 export function DashboardLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const guard = useOutletContext<DashboardOutletContext | undefined>();
   const session = useSession();
   const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const isPhone = usePhoneLayout();
   // On a phone the header keeps the language and the user menu; the balance would push it past the screen.
   const isNarrow = !Grid.useBreakpoint().sm;
   const user = session.user!;
@@ -68,6 +91,7 @@ export function DashboardLayout() {
   );
   const items = useMemo(() => toItems(sidebarEntries(menu), t), [menu, t]);
   const trail = findTrail(MENU, pathname) ?? [];
+  const trailTitles = trail.map((e) => t(`menu.${e.titleKey}`));
   const parentKeys = trail.slice(0, -1).map((e) => e.key);
   const [openKeys, setOpenKeys] = useState<string[]>(parentKeys);
 
@@ -86,73 +110,98 @@ export function DashboardLayout() {
     return () => clearInterval(timer);
   }, []);
 
-  useEffect(() => {
-    document.title = `${trail.map((e) => t(`menu.${e.titleKey}`)).at(-1) ?? t('common.appName')} - ${t('common.appName')}`;
-  }, [trail, t]);
+  usePageTitle(trailTitles.at(-1));
 
   const handleLogout = async () => {
     await logout();
     navigate('/login', { replace: true });
   };
 
+  const sidebarMenu = (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[pathname]}
+      openKeys={collapsed && !isPhone ? undefined : openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={({ key }) => {
+        setDrawerOpen(false);
+        navigate(key);
+      }}
+      data-testid="sidebar"
+    />
+  );
+  const brandBar = (
+    <div
+      style={{
+        height: 56,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: '0 16px',
+      }}
+    >
+      <Brand to="/dashboard" light compact={collapsed && !isPhone} />
+    </div>
+  );
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        width={232}
-        breakpoint="lg"
-        onBreakpoint={setCollapsed}
-        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
-      >
-        <div
-          style={{
-            height: 56,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            padding: '0 16px',
-          }}
+      {isPhone ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          size={256}
+          closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+          data-testid="menu-drawer"
         >
-          <Brand to="/dashboard" light />
-        </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={[pathname]}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={setOpenKeys}
-          onClick={({ key }) => navigate(key)}
-          data-testid="sidebar"
-        />
-      </Layout.Sider>
-      <Layout>
+          {brandBar}
+          {sidebarMenu}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={232}
+          breakpoint="lg"
+          onBreakpoint={setCollapsed}
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        >
+          {brandBar}
+          {sidebarMenu}
+        </Layout.Sider>
+      )}
+      {/* minWidth 0: a wide table scrolls inside itself instead of widening the page. */}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             background: '#fff',
-            padding: '0 16px',
+            padding: isPhone ? '0 8px' : '0 16px',
             display: 'flex',
             alignItems: 'center',
-            justifyContent: 'space-between',
+            gap: 8,
             borderBottom: '1px solid #f0f0f0',
           }}
         >
-          <Space>
-            <Button
-              type="text"
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={() => setCollapsed(!collapsed)}
-              aria-label={t('common.toggleMenu')}
-            />
-            <Typography.Text strong>{trail.map((e) => t(`menu.${e.titleKey}`)).join(' / ')}</Typography.Text>
-          </Space>
-          <Space size="middle">
+          <Button
+            type="text"
+            icon={isPhone ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => (isPhone ? setDrawerOpen(true) : setCollapsed(!collapsed))}
+            aria-label={t(isPhone ? 'common.openMenu' : 'common.toggleMenu')}
+            data-testid="menu-toggle"
+          />
+          <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }} data-testid="page-trail">
+            {(isPhone ? trailTitles.slice(-1) : trailTitles).join(' / ')}
+          </Typography.Text>
+          <Space size={isPhone ? 'small' : 'middle'} style={{ flexShrink: 0 }}>
             <Typography.Text type="secondary" data-testid="header-balance" hidden={isNarrow}>
               {t('common.balance')}: {user.balance} USDT
             </Typography.Text>
-            <LanguageSwitch />
+            <LanguageSwitch compact={isPhone} />
             <Dropdown
               menu={{
                 items: [
@@ -170,14 +219,31 @@ export function DashboardLayout() {
                   icon={<UserOutlined />}
                   size="small"
                 />
-                {!isNarrow && <span>{user.nickName || user.username}</span>}
+                {!isNarrow && (
+                  <span
+                    style={{
+                      display: 'inline-block',
+                      maxWidth: 160,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                      verticalAlign: 'middle',
+                    }}
+                  >
+                    {user.nickName || user.username}
+                  </span>
+                )}
               </Space>
             </Dropdown>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ margin: 16 }}>
+        <Layout.Content
+          style={{ margin: isPhone ? 8 : 16, minWidth: 0 }}
+          data-testid="page-content"
+          data-path={pathname}
+        >
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            {guard?.forbidden ? <ForbiddenResult /> : <Outlet />}
           </Suspense>
         </Layout.Content>
       </Layout>

@@ -10,8 +10,8 @@ import {
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/ledger-cells';
 import { zodFieldRule } from '../../../lib/form-rules';
-import { Money } from '../../finance/components/ledger-cells';
 import { useAdjustBalance } from '../api/adjust-balance';
 import { useUser } from '../api/get-user';
 import { newRequestId } from '../lib/request-id';

@@ -1,18 +1,8 @@
 import { type AdminUser, DEFAULT_PERMISSIONS, USER_TYPE } from '@jiema/shared';
-import {
-  Alert,
-  App,
-  Button,
-  Drawer,
-  Radio,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Drawer, Radio, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useUser } from '../api/get-user';
 import { useSetUserPermissions } from '../api/set-user-permissions';
 import {
@@ -190,7 +180,7 @@ export function PermissionsDrawer({ user, onClose }: { user: AdminUser | null; o
           })}
         />
       )}
-      <Table<Row>
+      <DataTable<Row>
         rowKey="permission"
         size="small"
         bordered

@@ -6,7 +6,6 @@ import {
   Descriptions,
   Drawer,
   Space,
-  Table,
   type TableColumnsType,
   Tabs,
   Tag,
@@ -14,9 +13,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LedgerTypeTag, Money, SignedAmount } from '../../finance/components/ledger-cells';
-import { LedgerTypeSelect } from '../../finance/components/ledger-type-select';
-import { formatTime } from '../../finance/lib/date-range';
+import { DataTable } from '../../../components/data-table';
+import { LedgerTypeTag, Money, SignedAmount } from '../../../components/ledger-cells';
+import { LedgerTypeSelect } from '../../../components/ledger-type-select';
+import { formatTime } from '../../../lib/date-range';
 import { useLoginRecords } from '../api/get-login-records';
 import { useUser } from '../api/get-user';
 import { useUserLedger } from '../api/get-user-ledger';
@@ -63,7 +63,7 @@ function LedgerTab({ userId }: { userId: number }) {
       <div style={{ marginBottom: 12 }}>
         <LedgerTypeSelect value={params.type} onChange={(type) => setParams({ ...params, type, page: 1 })} />
       </div>
-      <Table<AdminLedgerEntry>
+      <DataTable<AdminLedgerEntry>
         rowKey="id"
         size="small"
         columns={columns}
@@ -105,7 +105,7 @@ function LoginsTab({ userId }: { userId: number }) {
     { title: t('users.detail.userAgent'), dataIndex: 'userAgent', ellipsis: true },
   ];
   return (
-    <Table<LoginRecord>
+    <DataTable<LoginRecord>
       rowKey="id"
       size="small"
       columns={columns}

@@ -21,7 +21,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
@@ -30,10 +29,11 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { Money } from '../../../components/ledger-cells';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { Money } from '../../finance/components/ledger-cells';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
 import { useDeleteUser } from '../api/delete-user';
 import { exportUsers } from '../api/export-users';
 import { useUsers } from '../api/list-users';
@@ -353,7 +353,7 @@ export default function UserManagePage() {
           onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
         />
       </Space>
-      <Table<AdminUser>
+      <DataTable<AdminUser>
         rowKey="userId"
         size="middle"
         columns={columns}
@@ -363,7 +363,6 @@ export default function UserManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1300 }}
         data-testid="users-table"
       />
       <CreateUserModal open={creating} onClose={() => setCreating(false)} />

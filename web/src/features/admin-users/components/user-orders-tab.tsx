@@ -1,11 +1,12 @@
 import type { Order } from '@jiema/shared';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../finance/components/ledger-cells';
-import { formatTime } from '../../finance/lib/date-range';
-import { useOrders } from '../../orders/api/list-orders';
-import { OrderStatusTag } from '../../orders/components/order-status-tag';
+import { DataTable } from '../../../components/data-table';
+import { Money } from '../../../components/ledger-cells';
+import { OrderStatusTag } from '../../../components/order-status-tag';
+import { useOrders } from '../../../lib/api/list-orders';
+import { formatTime } from '../../../lib/date-range';
 
 /** The user's store orders, newest first, from the administrators' order log filtered by user. */
 export function UserOrdersTab({ userId }: { userId: number }) {
@@ -47,7 +48,7 @@ export function UserOrdersTab({ userId }: { userId: number }) {
     },
   ];
   return (
-    <Table<Order>
+    <DataTable<Order>
       rowKey="id"
       size="small"
       columns={columns}

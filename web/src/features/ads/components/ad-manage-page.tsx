@@ -8,7 +8,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -17,6 +16,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteAd } from '../api/delete-ad';
@@ -211,7 +211,7 @@ export default function AdManagePage() {
           </Button>
         )}
       </Space>
-      <Table<Ad>
+      <DataTable<Ad>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -221,7 +221,6 @@ export default function AdManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 'max-content' }}
         data-testid="ad-table"
       />
       <AdFormModal open={formOpen} ad={editing} onClose={() => setFormOpen(false)} />

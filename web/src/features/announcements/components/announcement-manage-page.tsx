@@ -8,7 +8,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tabs,
   Tag,
@@ -18,12 +17,13 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnnouncementContent } from '../../../components/announcements/announcement-content';
+import { DataTable } from '../../../components/data-table';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteAnnouncement } from '../api/delete-announcement';
 import { useAnnouncements } from '../api/list-announcements';
 import { setAnnouncementPinned } from '../api/set-announcement-pinned';
 import { setAnnouncementPublished } from '../api/set-announcement-published';
-import { AnnouncementContent } from './announcement-content';
 import { AnnouncementFormModal } from './announcement-form-modal';
 import { useAnnouncementMutation } from './use-announcement-mutation';
 import { useCan } from './use-can';
@@ -92,6 +92,12 @@ export default function AnnouncementManagePage() {
       sortOrder: sortOrder('publishedAt'),
       width: 150,
       render: time,
+    },
+    {
+      title: t('announcements.fields.readers'),
+      dataIndex: 'readers',
+      width: 100,
+      align: 'right',
     },
     {
       title: t('announcements.fields.updatedAt'),
@@ -177,6 +183,19 @@ export default function AnnouncementManagePage() {
             onChange={(published) => table.setFilters({ ...filters, published })}
             style={{ width: 120 }}
           />
+          <Select
+            allowClear
+            placeholder={t('announcements.readFilter.label')}
+            value={filters.read}
+            options={[
+              { value: '1', label: t('announcements.readFilter.all') },
+              { value: '2', label: t('announcements.readFilter.unreadByAll') },
+              { value: '3', label: t('announcements.readFilter.readBySome') },
+            ]}
+            onChange={(read) => table.setFilters({ ...filters, read })}
+            style={{ width: 140 }}
+            data-testid="announcements-admin-read-filter"
+          />
         </Space>
         {can('admin:announcement:add') && (
           <Button
@@ -189,7 +208,7 @@ export default function AnnouncementManagePage() {
           </Button>
         )}
       </Space>
-      <Table<Announcement>
+      <DataTable<Announcement>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -199,7 +218,6 @@ export default function AnnouncementManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 'max-content' }}
         data-testid="announcement-table"
       />
       <AnnouncementFormModal open={formOpen} announcement={editing} onClose={() => setFormOpen(false)} />

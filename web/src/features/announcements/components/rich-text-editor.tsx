@@ -16,8 +16,8 @@ import {
 import { Button, Divider, Input, Popover, Segmented, Space, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnnouncementContent } from './announcement-content';
-import './announcement-content.css';
+import { AnnouncementContent } from '../../../components/announcements/announcement-content';
+import '../../../components/announcements/announcement-content.css';
 
 type Mode = 'visual' | 'html' | 'preview';
 

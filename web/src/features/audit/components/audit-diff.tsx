@@ -1,8 +1,9 @@
 import type { AuditLog } from '@jiema/shared';
-import { Descriptions, Modal, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Descriptions, Modal, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../finance/lib/date-range';
+import { DataTable } from '../../../components/data-table';
+import { formatTime } from '../../../lib/date-range';
 import { type DiffRow, diffRecords, showValue } from '../lib/diff';
 
 const cell = (value: unknown) =>
@@ -74,7 +75,7 @@ export function AuditDiffModal({ log, onClose }: { log: AuditLog | null; onClose
             <Switch size="small" checked={onlyChanged} onChange={setOnlyChanged} />{' '}
             <Typography.Text type="secondary">{t('audit.diff.onlyChanged')}</Typography.Text>
           </div>
-          <Table<DiffRow>
+          <DataTable<DiffRow>
             rowKey="path"
             size="small"
             columns={columns}

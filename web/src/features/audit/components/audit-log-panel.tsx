@@ -1,21 +1,11 @@
 import type { AuditLog } from '@jiema/shared';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
 import { useAuditFacets } from '../api/get-audit-facets';
 import { useAuditLogs } from '../api/list-audit-logs';
 import { AuditDiffModal } from './audit-diff';
@@ -123,7 +113,7 @@ export function AuditLogPanel() {
           onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
         />
       </Space>
-      <Table<AuditLog>
+      <DataTable<AuditLog>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -133,7 +123,6 @@ export function AuditLogPanel() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 900 }}
         data-testid="audit-table"
       />
       <AuditDiffModal log={shown} onClose={() => setShown(null)} />

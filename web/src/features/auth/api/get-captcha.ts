@@ -18,7 +18,10 @@ export type CaptchaState =
  * Fetches a challenge and solves it in a Web Worker: a fresh one on every mount and on demand
  * (`refresh`), never one another form already used (solutions are single-use).
  */
-export function useCaptcha(form: 'login' | 'register'): { state: CaptchaState; refresh: () => void } {
+export function useCaptcha(form: 'login' | 'register' | 'password-reset'): {
+  state: CaptchaState;
+  refresh: () => void;
+} {
   const query = useQuery({
     queryKey: ['auth', 'captcha', form],
     refetchOnMount: 'always',

@@ -1,18 +1,38 @@
+import { Grid } from 'antd';
 import type { ReactNode } from 'react';
 import { Brand } from '../../../components/brand';
 import { LanguageToggle } from '../../../components/language-toggle';
 
-/** The frame of the login and register pages. */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The frame of the login and register pages. `aside` (the login page's `login_side` ads) stands
+ * beside the card on wide screens and below it on narrower ones, so the form stays first and
+ * full-width. The ads arrive after the form is drawn, so the card's place never depends on them:
+ * it sits in the middle cell of a three-column (wide) or three-row (narrow) grid and the aside
+ * fills a side cell. A card that jumped when an ad loaded would move the button under a finger
+ * (or a browser test's click) that was already on its way.
+ */
+export function AuthCard({
+  title,
+  children,
+  aside,
+}: {
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  const wide = useAsideBeside();
   return (
     <div
       style={{
         minHeight: '100vh',
         display: 'grid',
-        placeItems: 'center',
         // One column of at most 400px that may shrink: an auto column would keep the card 400px
         // wide on a 390px phone and scroll the page sideways.
-        gridTemplateColumns: 'minmax(0, 400px)',
+        gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(0, 400px) minmax(0, 1fr)' : 'minmax(0, 400px)',
+        gridTemplateRows: wide ? 'auto' : 'minmax(0, 1fr) auto minmax(0, 1fr)',
+        columnGap: 32,
+        rowGap: 16,
+        alignItems: 'center',
         justifyContent: 'center',
         background: 'linear-gradient(135deg, #e6f4ff 0%, #f0f5ff 50%, #f9f0ff 100%)',
         padding: 16,
@@ -27,6 +47,8 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       <div
         data-testid="auth-card"
         style={{
+          gridColumn: wide ? 2 : 1,
+          gridRow: wide ? 1 : 2,
           width: '100%',
           boxSizing: 'border-box',
           padding: 24,
@@ -41,6 +63,25 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         <h2 style={{ textAlign: 'center', margin: '8px 0 24px', fontWeight: 500 }}>{title}</h2>
         {children}
       </div>
+      {aside && (
+        <aside
+          data-testid="auth-aside"
+          style={{
+            gridColumn: wide ? 3 : 1,
+            gridRow: wide ? 1 : 3,
+            alignSelf: wide ? 'center' : 'start',
+            width: '100%',
+            maxWidth: 360,
+          }}
+        >
+          {aside}
+        </aside>
+      )}
     </div>
   );
+}
+
+/** Whether the aside stands beside the card: from `lg`, where a side cell is wide enough for an ad. */
+export function useAsideBeside(): boolean {
+  return Grid.useBreakpoint().lg === true;
 }

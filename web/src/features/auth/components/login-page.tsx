@@ -2,21 +2,26 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginInput } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { startSession } from '../../../lib/current-user';
 import { zodFieldRule } from '../../../lib/form-rules';
+import { useLiveAds } from '../../../lib/live-ads';
 import { safeRedirectTarget } from '../../../lib/route-access';
 import { sessionStore } from '../../../lib/session-store';
 import { solutionOf, useCaptcha } from '../api/get-captcha';
-import { startSession } from '../api/get-current-user';
 import { login } from '../api/login';
-import { AuthCard } from './auth-card';
+import { AuthCard, useAsideBeside } from './auth-card';
+
+/** Loaded only when an ad is live beside the form: the carousel stays out of the first load of /login. */
+const AdBanner = lazy(() => import('../../../components/ad-banner').then((m) => ({ default: m.AdBanner })));
 
 /** Loaded on the first validation, not with the page: it keeps zod out of the first load of /login. */
 const loginSchema = () => import('@jiema/shared/schemas/auth').then((m) => m.ZLoginInput);
 
 import { CaptchaField } from './captcha-field';
+import { ForgotPasswordLink } from './forgot-password-link';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -25,6 +30,9 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginInput>();
   const captcha = useCaptcha('login');
+  const wide = useAsideBeside();
+  // Only a live ad takes room beside the form: without one the card stays centred alone.
+  const sideAds = useLiveAds('login_side');
 
   // Spec §2: visiting /login clears the loaded permissions.
   useEffect(() => {
@@ -46,7 +54,16 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard title={t('auth.login.title')}>
+    <AuthCard
+      title={t('auth.login.title')}
+      aside={
+        (sideAds.data?.length ?? 0) > 0 ? (
+          <Suspense fallback={null}>
+            <AdBanner placement="login_side" height={wide ? 420 : 140} />
+          </Suspense>
+        ) : undefined
+      }
+    >
       <Form
         form={form}
         layout="vertical"
@@ -78,6 +95,9 @@ export default function LoginPage() {
           />
         </Form.Item>
         <CaptchaField state={captcha.state} onRefresh={captcha.refresh} />
+        <div style={{ textAlign: 'right', margin: '-8px 0 12px' }}>
+          <ForgotPasswordLink />
+        </div>
         <Button
           type="primary"
           htmlType="submit"

@@ -1,20 +1,11 @@
-import { AppstoreOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Application, resolveIconUrl } from '@jiema/shared';
-import {
-  App,
-  Avatar,
-  Button,
-  Card,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Application } from '@jiema/shared';
+import { App, Button, Card, Input, Select, Space, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppIcon } from '../../../components/app-icon';
+import { DataTable } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteApplication } from '../api/delete-application';
@@ -77,14 +68,7 @@ export default function ApplicationManagePage() {
       title: t('catalog.application.icon'),
       dataIndex: 'iconPath',
       width: 64,
-      render: (iconPath: string) => (
-        <Avatar
-          shape="square"
-          size={32}
-          src={resolveIconUrl(iconPath) || undefined}
-          icon={<AppstoreOutlined />}
-        />
-      ),
+      render: (_: string, app) => <AppIcon app={app} size={32} />,
     },
     {
       title: t('catalog.application.code'),
@@ -211,7 +195,7 @@ export default function ApplicationManagePage() {
           )}
         </Space>
       </Space>
-      <Table<Application>
+      <DataTable<Application>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -221,7 +205,6 @@ export default function ApplicationManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1400 }}
         data-testid="application-table"
       />
       <ApplicationFormModal open={formOpen} application={editing} onClose={() => setFormOpen(false)} />

@@ -74,7 +74,8 @@ export function CountryFormModal({
               rules={rule('code')}
               extra={t('catalog.country.codeHint')}
             >
-              <Input disabled={!!country} maxLength={2} style={{ textTransform: 'uppercase' }} />
+              {/* No maxLength: a pasted "AAXX…" must be refused, not cut to "AA" and saved. */}
+              <Input disabled={!!country} style={{ textTransform: 'uppercase' }} data-testid="country-code" />
             </Form.Item>
           </Col>
           <Col span={8}>

@@ -8,13 +8,13 @@ import {
   InputNumber,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteCountry } from '../api/delete-country';
@@ -243,7 +243,7 @@ export default function CountryManagePage() {
           )}
         </Space>
       </Space>
-      <Table<Country>
+      <DataTable<Country>
         rowKey="code"
         size="middle"
         columns={columns}
@@ -258,7 +258,6 @@ export default function CountryManagePage() {
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
             : undefined
         }
-        scroll={{ x: 'max-content' }}
         data-testid="country-table"
       />
       <CountryFormModal open={formOpen} country={editing} onClose={() => setFormOpen(false)} />

@@ -1,9 +1,10 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { ANY_OPERATOR_CODE, type Operator } from '@jiema/shared';
-import { App, Button, Card, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteOperator } from '../api/delete-operator';
@@ -175,7 +176,7 @@ export default function OperatorManagePage() {
           )}
         </Space>
       </Space>
-      <Table<Operator>
+      <DataTable<Operator>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -185,7 +186,6 @@ export default function OperatorManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 900 }}
         data-testid="operator-table"
       />
       <OperatorFormModal

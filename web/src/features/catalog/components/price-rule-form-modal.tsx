@@ -2,6 +2,7 @@ import { CARD_TYPES, type CatalogOptions, type PriceRule, ZPriceRuleCreate } fro
 import { Col, Form, Input, Modal, Row, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisabledCountryAlert } from '../../../components/disabled-country-alert';
 import { zodFieldRule } from '../../../lib/form-rules';
 import { createPriceRule } from '../api/create-price-rule';
 import { updatePriceRule } from '../api/update-price-rule';
@@ -86,6 +87,10 @@ export function PriceRuleFormModal({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('catalog.price.precedence')}</Typography.Paragraph>
+      <DisabledCountryAlert
+        country={options?.countries.find((c) => c.code === countryCode)}
+        place="priceRule"
+      />
       <Form
         form={form}
         layout="vertical"

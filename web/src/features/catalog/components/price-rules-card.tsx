@@ -1,10 +1,11 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CARD_TYPES, type PriceRule } from '@jiema/shared';
-import { App, Button, Card, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Card, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deletePriceRule } from '../api/delete-price-rule';
@@ -229,7 +230,7 @@ export function PriceRulesCard() {
           </Button>
         )}
       </Space>
-      <Table<PriceRule>
+      <DataTable<PriceRule>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -239,7 +240,6 @@ export function PriceRulesCard() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 'max-content' }}
         data-testid="price-rule-table"
       />
       <PriceRuleFormModal

@@ -13,12 +13,12 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { translateIssueMessage, zodFieldRule } from '../../../lib/form-rules';
 import { createValidityOption } from '../api/create-validity-option';
@@ -40,6 +40,10 @@ type FormValues = {
 };
 
 /** The largest unit a duration is a whole number of. */
+/** The minutes an amount of a unit makes, without floating-point noise (0.1 hours = 6, not 6.000000000000001). */
+const toMinutes = (amount: unknown, unit: Unit) =>
+  Number((Number(amount ?? Number.NaN) * UNITS[unit]).toFixed(6));
+
 const split = (minutes: number): { amount: number; unit: Unit } =>
   minutes % 1440 === 0
     ? { amount: minutes / 1440, unit: 'days' }
@@ -80,7 +84,7 @@ function ValidityFormModal({
 
   const save = useCatalogMutation(
     ({ amount, unit, ...values }: FormValues) => {
-      const input = { ...values, minutes: amount * UNITS[unit] };
+      const input = { ...values, minutes: toMinutes(amount, unit) };
       return option ? updateValidityOption({ id: option.id, ...input }) : createValidityOption(input);
     },
     t('catalog.saved'),
@@ -120,14 +124,15 @@ function ValidityFormModal({
                 ({ getFieldValue }) => ({
                   // The shared rule on the minutes the amount and unit make.
                   validator: async (_rule, value) => {
-                    const minutes = Number(value ?? Number.NaN) * UNITS[getFieldValue('unit') as Unit];
+                    const minutes = toMinutes(value, getFieldValue('unit') as Unit);
                     const issue = ZValidityOptionCreate.shape.minutes.safeParse(minutes).error?.issues[0];
                     if (issue) throw new Error(translateIssueMessage(issue.message, t));
                   },
                 }),
               ]}
             >
-              <InputNumber min={1} precision={0} style={{ width: 140 }} />
+              {/* No min or precision: 0 or 1.5 days must reach the rule, not be rounded into another duration. */}
+              <InputNumber style={{ width: 140 }} data-testid="validity-amount" />
             </Form.Item>
             <Form.Item name="unit" noStyle>
               <Select
@@ -248,7 +253,7 @@ export function ValidityOptionsCard() {
       }
       data-testid="validity-options"
     >
-      <Table<ValidityOption>
+      <DataTable<ValidityOption>
         rowKey="id"
         size="small"
         columns={columns}

@@ -46,7 +46,7 @@ export const useWebhookDeliveries = (page: number, pageSize: number) =>
       request<Paged<WebhookDelivery>>({
         url: '/api/code-settings/deliveries',
         params: { page, pageSize },
-        meta: { isPolling: true },
+        meta: { background: true },
       }),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,

@@ -1,8 +1,9 @@
 import { type CodeSettings, ZCodePatternUpdate } from '@jiema/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Popconfirm, Select, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Popconfirm, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { zodFieldRule } from '../../../lib/form-rules';
 import {
   CODE_SETTINGS_KEY,
@@ -38,11 +39,10 @@ export function PatternsCard({ settings }: { settings: CodeSettings }) {
   return (
     <Card title={t('code-settings.patterns.title')}>
       <Typography.Paragraph type="secondary">{t('code-settings.patterns.help')}</Typography.Paragraph>
-      <Table
+      <DataTable
         rowKey="applicationId"
         size="small"
         pagination={false}
-        scroll={{ x: 'max-content' }}
         dataSource={settings.patterns}
         data-testid="patterns-table"
         locale={{ emptyText: t('code-settings.patterns.none') }}

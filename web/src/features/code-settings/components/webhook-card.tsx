@@ -1,9 +1,10 @@
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { CodeSettings, WebhookDelivery } from '@jiema/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Collapse, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Collapse, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { copyText } from '../../../lib/clipboard';
 import { CODE_SETTINGS_KEY, regenerateWebhookSecret, useWebhookDeliveries } from '../api/code-settings';
 
@@ -104,10 +105,9 @@ export function WebhookCard({ settings }: { settings: CodeSettings }) {
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('code-settings.log.title')}
       </Typography.Title>
-      <Table<WebhookDelivery>
+      <DataTable<WebhookDelivery>
         rowKey="id"
         size="small"
-        scroll={{ x: 'max-content' }}
         loading={deliveries.isLoading}
         dataSource={deliveries.data?.list ?? []}
         data-testid="deliveries-table"

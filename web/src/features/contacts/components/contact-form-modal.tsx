@@ -2,9 +2,9 @@ import { CONTACT_TYPES, type Contact, type ContactInput, ZContactInput } from '@
 import { Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactIcon } from '../../../components/contacts/contact-icon';
 import { createContact } from '../api/create-contact';
 import { updateContact } from '../api/update-contact';
-import { ContactIcon } from './contact-icon';
 import { wholeSchemaRule } from './schema-rule';
 import { useContactMutation } from './use-contact-mutation';
 

@@ -1,27 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CONTACT_TYPES, type Contact, contactHref } from '@jiema/shared';
-import {
-  Button,
-  Card,
-  Input,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Input, Select, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactIcon } from '../../../components/contacts/contact-icon';
+import { DataTable } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteContact } from '../api/delete-contact';
 import { useContacts } from '../api/list-contacts';
 import { setContactEnabled } from '../api/set-contact-enabled';
 import { ContactFormModal } from './contact-form-modal';
-import { ContactIcon } from './contact-icon';
 import { useCan } from './use-can';
 import { useContactMutation } from './use-contact-mutation';
 
@@ -176,7 +166,7 @@ export default function ContactManagePage() {
           </Button>
         )}
       </Space>
-      <Table<Contact>
+      <DataTable<Contact>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -186,7 +176,6 @@ export default function ContactManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 'max-content' }}
         data-testid="contact-table"
       />
       <ContactFormModal open={formOpen} contact={editing} onClose={() => setFormOpen(false)} />

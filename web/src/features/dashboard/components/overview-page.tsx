@@ -1,28 +1,38 @@
-import { filterMenu, MENU, type MenuEntry, sidebarEntries } from '@jiema/shared';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { filterMenu, hasPermission, MENU, type MenuEntry, sidebarEntries } from '@jiema/shared';
+import { Button, Card, Col, Row, Space, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdBanner } from '../../../components/ad-banner';
+import { AnnouncementsCard } from '../../../components/announcements/announcements-card';
 import { useSession } from '../../../lib/session-store';
-import { AdBanner } from '../../ads/components/ad-banner';
-import { AnnouncementsCard } from '../../announcements/components/announcements-card';
+import { useOverview } from '../api/get-overview';
+import { AdminOverviewSection } from './admin-overview';
+import { RecentCodesCard } from './recent-codes-card';
+import { SetupChecklist } from './setup-checklist';
 
 const leaves = (entries: readonly MenuEntry[]): MenuEntry[] =>
   entries.flatMap((e) =>
     e.children?.length ? leaves(e.children) : e.path && e.key !== 'overview' ? [e] : [],
   );
 
-/** The dashboard home: who you are, your balance, and shortcuts to what you may open. */
+/**
+ * The dashboard home: your balance, rentals and codes, announcements and a quick way to buy; for
+ * administrators also today's business, the stock by country and the gateways' health.
+ */
 export default function OverviewPage() {
   const { t } = useTranslation();
   const session = useSession();
   const user = session.user!;
-  const shortcuts = leaves(
-    sidebarEntries(filterMenu(MENU, { userType: session.userType!, permissions: session.permissions ?? [] })),
-  ).slice(0, 12);
+  const overview = useOverview();
+  const subject = { userType: session.userType!, permissions: session.permissions ?? [] };
+  const shortcuts = leaves(sidebarEntries(filterMenu(MENU, subject))).slice(0, 12);
+  const mayBuy = hasPermission(subject, 'api:store');
   return (
     <>
       <AdBanner placement="dashboard_banner" height={120} style={{ marginBottom: 16 }} />
+      <SetupChecklist />
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <Card>
@@ -43,21 +53,54 @@ export default function OverviewPage() {
           <Card>
             <Statistic
               title={t('common.balance')}
-              value={user.balance}
+              value={overview.data?.balance ?? user.balance}
               suffix="USDT"
               data-testid="overview-balance"
             />
           </Card>
         </Col>
-        <Col xs={24} md={8}>
+        <Col xs={12} md={8}>
           <Card>
-            <Statistic title={t('profile.fields.points')} value={user.points} />
+            <Statistic
+              title={t('dashboard.activeRentals')}
+              value={overview.data?.activeRentals ?? '-'}
+              data-testid="overview-active-rentals"
+            />
           </Card>
         </Col>
-        <Col xs={24} md={8}>
+        <Col xs={12} md={8}>
           <Card>
-            <Statistic title={t('profile.fields.userType')} value={t(`common.userType.${user.userType}`)} />
+            <Statistic
+              title={t('dashboard.codesToday')}
+              value={overview.data?.codesToday ?? '-'}
+              data-testid="overview-codes-today"
+            />
           </Card>
+        </Col>
+        {overview.data?.admin && (
+          <Col span={24}>
+            <AdminOverviewSection data={overview.data.admin} />
+          </Col>
+        )}
+        {mayBuy && (
+          <Col xs={24} lg={8}>
+            <Card title={t('dashboard.quickBuy')} size="small" data-testid="overview-quick-buy">
+              <Typography.Paragraph type="secondary">{t('dashboard.quickBuyHint')}</Typography.Paragraph>
+              <Space wrap>
+                <Link to="/dashboard/api-store">
+                  <Button type="primary" icon={<ShoppingCartOutlined />}>
+                    {t('dashboard.buyNumber')}
+                  </Button>
+                </Link>
+                <Link to="/dashboard/api-manage">
+                  <Button>{t('dashboard.myRentals')}</Button>
+                </Link>
+              </Space>
+            </Card>
+          </Col>
+        )}
+        <Col xs={24} lg={mayBuy ? 16 : 24}>
+          <RecentCodesCard codes={overview.data?.recentCodes} />
         </Col>
         <Col span={24}>
           <AnnouncementsCard />

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Locale } from '@jiema/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
 export type JsonSchema = {
@@ -22,6 +23,8 @@ export type JsonSchema = {
 
 export type Operation = {
   summary?: string;
+  /** Paragraphs split by blank lines, with `code` and **bold** (see doc-text.tsx). */
+  description?: string;
   tags?: string[];
   security?: unknown[];
   parameters?: Array<{
@@ -37,11 +40,23 @@ export type Operation = {
 
 export type OpenApiDocument = {
   info: { title: string; description?: string; version: string };
+  /** Each tag with its name in the document's language. */
+  tags?: Array<{ name: string; 'x-displayName'?: string }>;
   paths: Record<string, Record<string, Operation>>;
 };
 
-/** The server's OpenAPI description, generated from its route schemas (so the page never drifts). */
-export const getOpenApi = async () => (await http.get<OpenApiDocument>('/api/openapi.json')).data;
+/**
+ * The server's OpenAPI description in one language, generated from its route schemas (so the page
+ * never drifts); the summaries and group names are the server's, in the language asked for.
+ */
+export const getOpenApi = async (locale: Locale) =>
+  (await http.get<OpenApiDocument>('/api/openapi.json', { params: { lang: locale } })).data;
 
-export const useOpenApi = () =>
-  useQuery({ queryKey: ['docs', 'openapi'], queryFn: getOpenApi, staleTime: Number.POSITIVE_INFINITY });
+/** A language switch fetches the other document; the one shown stays until it has arrived. */
+export const useOpenApi = (locale: Locale) =>
+  useQuery({
+    queryKey: ['docs', 'openapi', locale],
+    queryFn: () => getOpenApi(locale),
+    staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: keepPreviousData,
+  });

@@ -1,6 +1,7 @@
-import { Alert, Card, List, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 
 type Protocol = 'smsActivate' | 'fiveSim';
 
@@ -72,11 +73,10 @@ export function CompatDocsPage({ protocol }: { protocol: Protocol }) {
         <Alert type="info" showIcon message={t(`${p}.key`)} />
       </Card>
       <Card title={t('compat.docs.actionsTitle')} style={{ marginBottom: 16 }}>
-        <Table
+        <DataTable
           rowKey="key"
           size="small"
           pagination={false}
-          scroll={{ x: 640 }}
           dataSource={ACTIONS[protocol]}
           columns={[
             {

@@ -1,7 +1,9 @@
+import { LOCALES, type Locale } from '@jiema/shared';
 import { Alert, Card, Collapse, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Operation, useOpenApi } from '../api/get-openapi';
+import { type OpenApiDocument, type Operation, useOpenApi } from '../api/get-openapi';
 import { CompatDocsLinks } from './compat-docs-links';
+import { DocText } from './doc-text';
 import { SchemaTable } from './schema-table';
 
 const METHOD_COLORS: Record<string, string> = {
@@ -25,6 +27,10 @@ function groupByTag(paths: Record<string, Record<string, Operation>>): Map<strin
   return groups;
 }
 
+/** A group's name as the server gives it in the document's language. */
+const tagTitle = (document: OpenApiDocument, tag: string) =>
+  document.tags?.find((entry) => entry.name === tag)?.['x-displayName'] ?? tag;
+
 function EndpointDetails({ op }: { op: Operation }) {
   const { t } = useTranslation();
   const body = op.requestBody?.content?.['application/json']?.schema;
@@ -33,6 +39,7 @@ function EndpointDetails({ op }: { op: Operation }) {
   const params = op.parameters ?? [];
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
+      {op.description && <DocText text={op.description} />}
       <Typography.Text type="secondary">
         {op.security && op.security.length === 0 ? t('docs.noAuth') : t('docs.bearerAuth')}
       </Typography.Text>
@@ -64,8 +71,11 @@ function EndpointDetails({ op }: { op: Operation }) {
 }
 
 export default function DocsPage() {
-  const { t } = useTranslation();
-  const { data, isLoading, isError } = useOpenApi();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  const { data, isLoading, isError } = useOpenApi(locale);
+  const documentUrl = `/api/openapi.json?lang=${locale}`;
+  const otherLocale = LOCALES.find((other) => other !== locale);
   return (
     <div style={{ maxWidth: 1120, margin: '0 auto', padding: '48px 24px' }}>
       <Typography.Title>{t('docs.title')}</Typography.Title>
@@ -74,7 +84,14 @@ export default function DocsPage() {
         <Typography.Paragraph>
           <Typography.Text code>{'{ "code": 200, "message": "…", "data": … }'}</Typography.Text>
         </Typography.Paragraph>
-        <Typography.Paragraph style={{ marginBottom: 0 }}>{t('docs.authIntro')}</Typography.Paragraph>
+        <Typography.Paragraph>{t('docs.authIntro')}</Typography.Paragraph>
+        <Typography.Paragraph style={{ marginBottom: 0 }} data-testid="docs-document-link">
+          {t('docs.documentLink')}
+          <Typography.Link href={documentUrl} target="_blank">
+            {documentUrl}
+          </Typography.Link>
+          {t('docs.documentLinkOther', { other: otherLocale })}
+        </Typography.Paragraph>
       </Card>
       <CompatDocsLinks />
       {isLoading && <Spin />}
@@ -84,7 +101,7 @@ export default function DocsPage() {
         [...groupByTag(data.paths)].map(([tag, endpoints]) => (
           <Card
             key={tag}
-            title={t(`docs.tags.${tag}`, { defaultValue: tag })}
+            title={tagTitle(data, tag)}
             style={{ marginBottom: 16 }}
             data-testid={`docs-tag-${tag}`}
           >
@@ -92,12 +109,14 @@ export default function DocsPage() {
               items={endpoints.map(({ method, path, op }) => ({
                 key: `${method} ${path}`,
                 label: (
-                  <Space>
+                  <Space wrap size={[8, 4]}>
                     <Tag color={METHOD_COLORS[method]} style={{ minWidth: 56, textAlign: 'center' }}>
                       {method.toUpperCase()}
                     </Tag>
                     <Typography.Text code>{path}</Typography.Text>
-                    <Typography.Text type="secondary">{op.summary}</Typography.Text>
+                    <Typography.Text type="secondary" data-testid="docs-summary">
+                      {op.summary}
+                    </Typography.Text>
                   </Space>
                 ),
                 children: <EndpointDetails op={op} />,

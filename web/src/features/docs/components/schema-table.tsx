@@ -1,5 +1,6 @@
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import type { JsonSchema } from '../api/get-openapi';
 
 export type SchemaRow = { key: string; name: string; type: string; required: boolean; rules: string };
@@ -47,7 +48,7 @@ export function SchemaTable({ schema }: { schema: JsonSchema | undefined }) {
   const rows = schemaRows(schema);
   if (rows.length === 0) return <Typography.Text type="secondary">{typeOf(schema)}</Typography.Text>;
   return (
-    <Table<SchemaRow>
+    <DataTable<SchemaRow>
       size="small"
       pagination={false}
       dataSource={rows}

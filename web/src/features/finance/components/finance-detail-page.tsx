@@ -1,16 +1,17 @@
 import { DownloadOutlined, WalletOutlined } from '@ant-design/icons';
 import type { FinanceRecord } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Space, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { LedgerTypeTag, Money, SignedAmount } from '../../../components/ledger-cells';
+import { LedgerTypeSelect } from '../../../components/ledger-type-select';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { exportOwnRecords } from '../api/export-own-records';
 import { useOwnRecords } from '../api/list-own-records';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../lib/date-range';
-import { LedgerTypeTag, Money, SignedAmount } from './ledger-cells';
-import { LedgerTypeSelect } from './ledger-type-select';
 
 /** Spec §2 finance-detail: the caller's own transactions, filtered by type and date, exportable. */
 export default function FinanceDetailPage() {
@@ -100,7 +101,7 @@ export default function FinanceDetailPage() {
           </Typography.Text>
         </Space>
       </Flex>
-      <Table<FinanceRecord>
+      <DataTable<FinanceRecord>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -110,7 +111,6 @@ export default function FinanceDetailPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 900 }}
         locale={{ emptyText: t('finance.detail.empty') }}
         data-testid="finance-table"
       />

@@ -1,16 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AdminLedgerEntry, hasPermission } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, DatePicker, Input, Space, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { LedgerTypeTag, Money, SignedAmount } from '../../../components/ledger-cells';
+import { LedgerTypeSelect } from '../../../components/ledger-type-select';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { exportLedger } from '../api/export-ledger';
 import { useLedger } from '../api/list-ledger';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../lib/date-range';
-import { LedgerTypeTag, Money, SignedAmount } from './ledger-cells';
-import { LedgerTypeSelect } from './ledger-type-select';
 
 /** Spec §2 admin/logs/finance: every user's transactions, with user, type, date and reference filters. */
 export default function FinanceLogPage() {
@@ -142,7 +143,7 @@ export default function FinanceLogPage() {
           data-testid="finance-log-reference"
         />
       </Space>
-      <Table<AdminLedgerEntry>
+      <DataTable<AdminLedgerEntry>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -152,7 +153,6 @@ export default function FinanceLogPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1100 }}
         data-testid="finance-log-table"
       />
     </Card>

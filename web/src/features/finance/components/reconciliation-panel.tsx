@@ -1,10 +1,11 @@
 import { CheckCircleTwoTone, ReloadOutlined, WarningTwoTone } from '@ant-design/icons';
 import type { ReconciliationMismatch } from '@jiema/shared';
-import { Alert, Button, Card, Col, Row, Statistic, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Statistic, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { Money } from '../../../components/ledger-cells';
+import { formatTime } from '../../../lib/date-range';
 import { useReconciliation } from '../api/get-reconciliation';
-import { formatTime } from '../lib/date-range';
-import { Money } from './ledger-cells';
 
 /** A total in the statistic row: the exact string, a size that keeps it and the currency on one line. */
 const MoneyFigure = ({ value }: { value: string }) => (
@@ -105,7 +106,7 @@ export function ReconciliationPanel() {
                 style={{ marginBottom: 16 }}
                 data-testid="reconcile-bad"
               />
-              <Table<ReconciliationMismatch>
+              <DataTable<ReconciliationMismatch>
                 rowKey="userId"
                 size="small"
                 columns={columns}

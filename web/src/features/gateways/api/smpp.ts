@@ -13,7 +13,7 @@ export const useSmpp = (id: number | null) =>
     queryFn: () => getSmpp(id!),
     enabled: id !== null,
     refetchInterval: 2000,
-    meta: { isPolling: true },
+    meta: { background: true },
   });
 
 export const saveSmpp = ({ id, ...data }: SmppConfigInput & { id: number }) =>

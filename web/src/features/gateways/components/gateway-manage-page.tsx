@@ -11,7 +11,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -19,6 +18,8 @@ import {
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import {
@@ -171,7 +172,18 @@ export default function GatewayManagePage() {
 
   return (
     <>
-      <Card title={t('gateways.title')} data-testid="gateway-manage">
+      <Card
+        title={t('gateways.title')}
+        extra={
+          // Outbound connectors of mass SMS live on a sibling page (features/mass-sms).
+          can('admin:sms-connector:list') && (
+            <Link to="/dashboard/admin/sms-connectors" data-testid="to-sms-connectors">
+              {t('gateways.toConnectors')}
+            </Link>
+          )
+        }
+        data-testid="gateway-manage"
+      >
         <Typography.Paragraph type="secondary">{t('gateways.intro')}</Typography.Paragraph>
         <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
           <Space wrap>
@@ -202,7 +214,7 @@ export default function GatewayManagePage() {
             </Button>
           )}
         </Space>
-        <Table<Gateway>
+        <DataTable<Gateway>
           rowKey="id"
           size="middle"
           columns={columns}
@@ -212,7 +224,6 @@ export default function GatewayManagePage() {
           onChange={(pagination, tableFilters, sorter) =>
             table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
           }
-          scroll={{ x: 'max-content' }}
           data-testid="gateway-table"
         />
       </Card>

@@ -1,6 +1,6 @@
 import type { OrderExportFormat } from '@jiema/shared';
+import { type OrderScope, ordersBase } from '../../../lib/api/orders-keys';
 import { downloadFile } from '../../../lib/download';
-import { type OrderScope, ordersBase } from './keys';
 
 /** The numbers of an order with their code links: TXT (`number----link` per line) or CSV. */
 export const exportOrderPhones = (

@@ -1,6 +1,6 @@
+import type { OrderParams } from '../../../lib/api/list-orders';
+import { type OrderScope, ordersBase } from '../../../lib/api/orders-keys';
 import { downloadFile } from '../../../lib/download';
-import { type OrderScope, ordersBase } from './keys';
-import type { OrderParams } from './list-orders';
 
 export const exportOrders = (scope: OrderScope, params: OrderParams) =>
   downloadFile(`${ordersBase(scope)}/export`, params, 'orders.csv');

@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@jiema/shared';
 import { useQuery } from '@tanstack/react-query';
+import { type OrderScope, ordersBase, ordersKey } from '../../../lib/api/orders-keys';
 import { request } from '../../../lib/http';
-import { type OrderScope, ordersBase, ordersKey } from './keys';
 
 export const getOrder = (scope: OrderScope, id: number) =>
   request<OrderDetail>({ url: `${ordersBase(scope)}/${id}` });

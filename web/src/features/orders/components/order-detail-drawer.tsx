@@ -8,17 +8,14 @@ import {
   Descriptions,
   Drawer,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodePageLink } from '../../../components/code-page-link';
-import { useLiveSms } from '../../../lib/use-live-sms';
-import { formatTime } from '../../finance/lib/date-range';
-import { suspendRental } from '../../rentals/api/suspend-rental';
-import { unsuspendRental } from '../../rentals/api/unsuspend-rental';
+import { DataTable } from '../../../components/data-table';
+import { OrderStatusTag } from '../../../components/order-status-tag';
 import {
   CopyButton,
   codeLink,
@@ -28,11 +25,14 @@ import {
   useCopy,
   useLocalName,
   validityLabel,
-} from '../../rentals/components/rental-cells';
+} from '../../../components/rental-cells';
+import { ORDERS_KEY, type OrderScope } from '../../../lib/api/orders-keys';
+import { suspendRental } from '../../../lib/api/suspend-rental';
+import { unsuspendRental } from '../../../lib/api/unsuspend-rental';
+import { formatTime } from '../../../lib/date-range';
+import { useLiveSms } from '../../../lib/use-live-sms';
 import { exportOrderPhones } from '../api/export-order-phones';
 import { useOrder } from '../api/get-order';
-import { ORDERS_KEY, type OrderScope } from '../api/keys';
-import { OrderStatusTag } from './order-status-tag';
 
 /**
  * An order's details (every spec §3 field) and its phone list: copy all, export TXT/CSV, each
@@ -255,13 +255,12 @@ export function OrderDetailDrawer({
               </>
             )}
           </Space>
-          <Table<OrderPhone>
+          <DataTable<OrderPhone>
             rowKey="rentalId"
             size="small"
             columns={columns}
             dataSource={data.phones}
             pagination={data.phones.length > 20 ? { pageSize: 20 } : false}
-            scroll={{ x: 760 }}
             data-testid="order-phones"
           />
         </>

@@ -9,25 +9,26 @@ import {
   Input,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { DemoTag } from '../../../components/demo-tag';
 import { ListActions } from '../../../components/list-actions';
+import { OrderStatusTag } from '../../../components/order-status-tag';
+import { KindTag, monoStyle, useLocalName, validityLabel } from '../../../components/rental-cells';
+import { useOrders } from '../../../lib/api/list-orders';
+import { ORDERS_KEY, type OrderScope } from '../../../lib/api/orders-keys';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
-import { KindTag, monoStyle, useLocalName, validityLabel } from '../../rentals/components/rental-cells';
 import { cancelOrder } from '../api/cancel-order';
 import { completeOrder } from '../api/complete-order';
 import { exportOrders } from '../api/export-orders';
-import { ORDERS_KEY, type OrderScope } from '../api/keys';
-import { useOrders } from '../api/list-orders';
 import { OrderDetailDrawer } from './order-detail-drawer';
-import { OrderStatusTag } from './order-status-tag';
 
 const ALL = 'all';
 
@@ -102,13 +103,16 @@ export function OrdersPage({
       fixed: 'left',
       width: 180,
       render: (value: string, order) => (
-        <Typography.Link
-          style={monoStyle}
-          onClick={() => setOpenId(order.id)}
-          data-testid={`order-open-${order.id}`}
-        >
-          {value}
-        </Typography.Link>
+        <Space size={4}>
+          <Typography.Link
+            style={monoStyle}
+            onClick={() => setOpenId(order.id)}
+            data-testid={`order-open-${order.id}`}
+          >
+            {value}
+          </Typography.Link>
+          {order.demo && <DemoTag />}
+        </Space>
       ),
     },
     ...(admin ? [{ title: t('orders.columns.username'), dataIndex: 'username', width: 120 }] : []),
@@ -278,7 +282,7 @@ export function OrdersPage({
           onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
         />
       </Flex>
-      <Table<Order>
+      <DataTable<Order>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -288,7 +292,6 @@ export function OrdersPage({
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: admin ? 1500 : 1300 }}
         locale={{ emptyText: t('orders.empty') }}
         data-testid="orders-table"
       />

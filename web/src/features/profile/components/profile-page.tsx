@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { refreshUser } from '../../../lib/current-user';
 import { zodFieldRule } from '../../../lib/form-rules';
 import { sessionStore, useSession } from '../../../lib/session-store';
-import { refreshUser } from '../../auth/api/get-current-user';
 import { updateProfile } from '../api/update-profile';
 import { ApiKeyCard } from './api-key-card';
 import { AvatarUpload } from './avatar-upload';
 import { CompatWebhookCard } from './compat-webhook-card';
+import { VerifyEmailButton } from './verify-email-button';
 
 const TYPE_COLORS: Record<number, string> = {
   [USER_TYPE.ADMIN]: 'red',
@@ -52,6 +53,7 @@ export default function ProfilePage() {
                   <Tag color={user.emailVerified ? 'green' : 'default'}>
                     {user.emailVerified ? t('profile.emailVerified') : t('profile.emailUnverified')}
                   </Tag>
+                  {!user.emailVerified && <VerifyEmailButton />}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('common.balance')}>{user.balance} USDT</Descriptions.Item>
                 <Descriptions.Item label={t('profile.fields.points')}>{user.points}</Descriptions.Item>

@@ -2,7 +2,7 @@ import { type ChangePasswordInput, PASSWORD_MIN_LENGTH, ZChangePasswordInput } f
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sameAsRule, zodFieldRule } from '../../../lib/form-rules';
+import { differentFromRule, sameAsRule, zodFieldRule } from '../../../lib/form-rules';
 import { HttpError } from '../../../lib/http';
 import { changePassword } from '../api/change-password';
 
@@ -44,7 +44,8 @@ export default function SecurityPage() {
           name="newPassword"
           label={t('profile.security.newPassword')}
           extra={t('profile.security.rule', { min: PASSWORD_MIN_LENGTH })}
-          rules={[rule('newPassword')]}
+          dependencies={['oldPassword']}
+          rules={[rule('newPassword'), differentFromRule('oldPassword', t, 'validation.passwordSameAsOld')]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

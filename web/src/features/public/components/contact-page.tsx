@@ -2,7 +2,7 @@ import { CustomerServiceOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PublicContactCards } from '../../contacts/components/public-contact-cards';
+import { PublicContactCards } from '../../../components/contacts/public-contact-cards';
 
 const COL = { xs: 24, md: 8 };
 

@@ -2,7 +2,7 @@ import { ApiOutlined, DollarOutlined, GlobalOutlined, SafetyOutlined } from '@an
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AdBanner } from '../../ads/components/ad-banner';
+import { AdBanner } from '../../../components/ad-banner';
 import { PlanCards } from './plan-cards';
 
 const FEATURES = [

@@ -1,6 +1,7 @@
 import { Collapse, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PlanCards } from './plan-cards';
+import { PublicPriceTable } from './public-price-table';
 
 const FAQ = ['segments', 'free', 'refund', 'payment'] as const;
 
@@ -13,6 +14,7 @@ export default function PricingPage() {
         {t('public.plans.subtitle')}
       </Typography.Paragraph>
       <PlanCards />
+      <PublicPriceTable />
       <Typography.Title level={3} style={{ marginTop: 56 }}>
         {t('public.pricing.faqTitle')}
       </Typography.Title>

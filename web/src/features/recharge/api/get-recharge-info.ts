@@ -7,7 +7,7 @@ import { RECHARGE_KEY } from './keys';
 export const POLL_MS = 3000;
 
 export const getRechargeInfo = () =>
-  request<RechargeInfo>({ url: '/api/recharge', meta: { isPolling: true } });
+  request<RechargeInfo>({ url: '/api/recharge', meta: { background: true } });
 
 export const useRechargeInfo = () =>
   useQuery({ queryKey: [...RECHARGE_KEY, 'info'], queryFn: getRechargeInfo, refetchInterval: POLL_MS });

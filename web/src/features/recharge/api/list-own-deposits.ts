@@ -5,7 +5,7 @@ import { POLL_MS } from './get-recharge-info';
 import { RECHARGE_KEY } from './keys';
 
 export const listOwnDeposits = (params: Record<string, unknown>) =>
-  request<Paged<Deposit>>({ url: '/api/recharge/deposits', params, meta: { isPolling: true } });
+  request<Paged<Deposit>>({ url: '/api/recharge/deposits', params, meta: { background: true } });
 
 /** The caller's deposits, refreshed while the page is open (seen → confirming → credited). */
 export const useOwnDeposits = (params: Record<string, unknown>) =>

@@ -1,7 +1,8 @@
 import type { Deposit } from '@jiema/shared';
-import { Card, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { useOwnDeposits } from '../api/list-own-deposits';
 import { DepositStatusTag, formatTime, TxLink } from './deposit-cells';
@@ -33,7 +34,7 @@ export function OwnDepositsTable() {
   ];
   return (
     <Card title={t('recharge.recordsTitle')}>
-      <Table<Deposit>
+      <DataTable<Deposit>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -43,7 +44,6 @@ export function OwnDepositsTable() {
         onChange={(pagination, filters, sorter) =>
           table.onTableChange(pagination, filters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 760 }}
         locale={{ emptyText: t('recharge.empty') }}
         data-testid="recharge-deposits"
       />

@@ -1,21 +1,11 @@
 import { type AdminDeposit, DEPOSIT_STATUSES, hasPermission } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListActions } from '../../../components/list-actions';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
@@ -175,7 +165,7 @@ export default function RechargeLogPage() {
           }
         />
       </Space>
-      <Table<AdminDeposit>
+      <DataTable<AdminDeposit>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -185,7 +175,6 @@ export default function RechargeLogPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1200 }}
         locale={{ emptyText: t('recharge.empty') }}
         data-testid="recharge-log-table"
       />

@@ -13,17 +13,17 @@ import {
   Modal,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { monoStyle, RentalStatusTag, useLocalName } from '../../../components/rental-cells';
+import { refreshUser } from '../../../lib/current-user';
+import { formatTime } from '../../../lib/date-range';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSession } from '../../../lib/session-store';
-import { refreshUser } from '../../auth/api/get-current-user';
-import { formatTime } from '../../finance/lib/date-range';
-import { monoStyle, RentalStatusTag, useLocalName } from '../../rentals/components/rental-cells';
-import { newIdempotencyKey } from '../../store/api/purchase';
 import { useRenewalChoices } from '../api/get-renewal-choices';
 import { RENEWALS_KEY } from '../api/keys';
 import { useRenewableRentals } from '../api/list-renewable-rentals';
@@ -148,7 +148,7 @@ export function RenewPanel() {
           data-testid="renewal-rentals-keyword"
         />
       </Flex>
-      <Table<RenewableRental>
+      <DataTable<RenewableRental>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -169,7 +169,6 @@ export function RenewPanel() {
         onChange={(pagination) =>
           setPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? paging.pageSize })
         }
-        scroll={{ x: 1100 }}
         locale={{ emptyText: t('renewals.emptyRentals') }}
         data-testid="renewal-rentals-table"
       />

@@ -1,13 +1,14 @@
 import { hasPermission, type RenewalRecord } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Card, DatePicker, Flex, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, DatePicker, Flex, Input, Select, Space, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListActions } from '../../../components/list-actions';
+import { monoStyle, useLocalName, validityLabel } from '../../../components/rental-cells';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
-import { monoStyle, useLocalName, validityLabel } from '../../rentals/components/rental-cells';
 import { exportRenewals } from '../api/export-renewals';
 import { useRenewalChoices } from '../api/get-renewal-choices';
 import type { RenewalScope } from '../api/keys';
@@ -160,7 +161,7 @@ export function RenewalRecords({ scope, title }: { scope: RenewalScope; title: s
           onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
         />
       </Flex>
-      <Table<RenewalRecord>
+      <DataTable<RenewalRecord>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -170,7 +171,6 @@ export function RenewalRecords({ scope, title }: { scope: RenewalScope; title: s
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: admin ? 1400 : 1280 }}
         locale={{ emptyText: t('renewals.emptyRecords') }}
         data-testid="renewal-records-table"
       />

@@ -1,24 +1,14 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { RentalGroup } from '@jiema/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Flex, Input, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { CopyButton, codeLink, monoStyle } from '../../../components/rental-cells';
+import { formatTime } from '../../../lib/date-range';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { formatTime } from '../../finance/lib/date-range';
-import { CopyButton, codeLink, monoStyle } from '../../rentals/components/rental-cells';
 import { deleteRentalGroup } from '../api/delete-rental-group';
 import { RENTAL_GROUPS_KEY } from '../api/keys';
 import { useRentalGroups } from '../api/list-rental-groups';
@@ -144,7 +134,7 @@ export default function ApiBatchBindingPage() {
           style={{ width: 240 }}
         />
       </Flex>
-      <Table<RentalGroup>
+      <DataTable<RentalGroup>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -154,7 +144,6 @@ export default function ApiBatchBindingPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 900 }}
         locale={{ emptyText: t('rental-groups.empty') }}
         data-testid="groups-table"
       />

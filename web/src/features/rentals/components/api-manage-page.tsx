@@ -10,7 +10,6 @@ import {
   Input,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tooltip,
   Typography,
@@ -19,16 +18,8 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CodePageLink } from '../../../components/code-page-link';
-import { useLiveSms } from '../../../lib/use-live-sms';
-import { useUrlTable } from '../../../lib/use-url-table';
-import { refreshUser } from '../../auth/api/get-current-user';
-import { formatTime } from '../../finance/lib/date-range';
-import { cancelRental } from '../api/cancel-rental';
-import { finishRental } from '../api/finish-rental';
-import { RENTALS_KEY, useRentals } from '../api/list-rentals';
-import { pauseRental } from '../api/pause-rental';
-import { requestAnotherSms } from '../api/request-another-sms';
-import { resumeRental } from '../api/resume-rental';
+import { DataTable } from '../../../components/data-table';
+import { DemoTag } from '../../../components/demo-tag';
 import {
   CopyButton,
   codeLink,
@@ -39,7 +30,17 @@ import {
   useLocalName,
   useNow,
   validityLabel,
-} from './rental-cells';
+} from '../../../components/rental-cells';
+import { RENTALS_KEY, useRentals } from '../../../lib/api/list-rentals';
+import { refreshUser } from '../../../lib/current-user';
+import { formatTime } from '../../../lib/date-range';
+import { useLiveSms } from '../../../lib/use-live-sms';
+import { useUrlTable } from '../../../lib/use-url-table';
+import { cancelRental } from '../api/cancel-rental';
+import { finishRental } from '../api/finish-rental';
+import { pauseRental } from '../api/pause-rental';
+import { requestAnotherSms } from '../api/request-another-sms';
+import { resumeRental } from '../api/resume-rental';
 
 type Action = 'pause' | 'resume' | 'cancel' | 'anotherSms' | 'finish';
 const ACTIONS: Record<Action, (id: number) => Promise<Rental>> = {
@@ -174,12 +175,13 @@ export default function ApiManagePage() {
       sorter: true,
       fixed: 'left',
       width: 180,
-      render: (value: string) => (
+      render: (value: string, rental) => (
         <Space size={2}>
           <Typography.Text strong style={monoStyle}>
             {value}
           </Typography.Text>
           <CopyButton text={value} />
+          {rental.demo && <DemoTag />}
         </Space>
       ),
     },
@@ -340,7 +342,7 @@ export default function ApiManagePage() {
           style={{ width: 160 }}
         />
       </Flex>
-      <Table<Rental>
+      <DataTable<Rental>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -350,7 +352,6 @@ export default function ApiManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1120 }}
         locale={{ emptyText: <Empty description={t('rentals.empty')} /> }}
         data-testid="rentals-table"
       />

@@ -5,7 +5,7 @@ import { type ListParams, smsHistoryKey } from './keys';
 
 /** A polling request never toasts and never logs out (spec §4). */
 export const listSmsHistory = (params: ListParams, polling = false) =>
-  request<Paged<SmsHistoryItem>>({ url: '/api/sms-history', params, meta: { isPolling: polling } });
+  request<Paged<SmsHistoryItem>>({ url: '/api/sms-history', params, meta: { background: polling } });
 
 /** The caller's received SMS, refreshed every 10 s so new codes show up; only the first load may toast. */
 export function useSmsHistory(params: ListParams) {

@@ -1,13 +1,15 @@
 import type { SmsHistoryItem } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Card, DatePicker, Flex, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Card, DatePicker, Flex, Input, Select, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { DemoTag } from '../../../components/demo-tag';
 import { ListActions } from '../../../components/list-actions';
+import { monoStyle } from '../../../components/rental-cells';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useLiveSms } from '../../../lib/use-live-sms';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
-import { monoStyle } from '../../rentals/components/rental-cells';
 import { exportSmsHistory } from '../api/export-sms-history';
 import { SMS_HISTORY_KEY } from '../api/keys';
 import { useHistoryApplications } from '../api/list-history-applications';
@@ -54,7 +56,11 @@ export default function JiemaHistoryPage() {
       title: t('sms-history.columns.phoneNumber'),
       dataIndex: 'phoneNumber',
       width: 160,
-      render: (value: string) => <span style={monoStyle}>{value}</span>,
+      render: (value: string, sms) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <span style={monoStyle}>{value}</span> {sms.demo && <DemoTag />}
+        </span>
+      ),
     },
     {
       title: t('sms-history.columns.application'),
@@ -124,7 +130,7 @@ export default function JiemaHistoryPage() {
           />
         </span>
       </Flex>
-      <Table<SmsHistoryItem>
+      <DataTable<SmsHistoryItem>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -134,7 +140,6 @@ export default function JiemaHistoryPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1100 }}
         locale={{ emptyText: t('sms-history.history.empty') }}
         data-testid="jiema-history-table"
       />

@@ -6,14 +6,15 @@ import {
   VALIDITY_KINDS,
 } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Card, DatePicker, Flex, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, DatePicker, Flex, Input, Select, Space, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListActions } from '../../../components/list-actions';
+import { KindTag, monoStyle, RentalStatusTag, useLocalName } from '../../../components/rental-cells';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
-import { KindTag, monoStyle, RentalStatusTag, useLocalName } from '../../rentals/components/rental-cells';
 import { exportPhoneUsage } from '../api/export-phone-usage';
 import { useLogApplications } from '../api/list-log-applications';
 import { usePhoneUsage } from '../api/list-phone-usage';
@@ -217,7 +218,7 @@ export default function PhoneUsageRecordsPage() {
           />
         </span>
       </Flex>
-      <Table<PhoneUsageRecord>
+      <DataTable<PhoneUsageRecord>
         rowKey="rentalId"
         size="middle"
         columns={columns}
@@ -227,7 +228,6 @@ export default function PhoneUsageRecordsPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1700 }}
         locale={{ emptyText: t('sms-history.usage.empty') }}
         data-testid="phone-usage-table"
       />

@@ -1,22 +1,16 @@
-import { AppstoreOutlined } from '@ant-design/icons';
-import { type PhoneUsageOutcome, resolveIconUrl, type SmsApplication } from '@jiema/shared';
-import { Avatar, Select, Space, Tag, Typography } from 'antd';
+import type { PhoneUsageOutcome, SmsApplication } from '@jiema/shared';
+import { Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CopyButton, monoStyle, useLocalName } from '../../rentals/components/rental-cells';
+import { AppIcon } from '../../../components/app-icon';
+import { CopyButton, monoStyle, useLocalName } from '../../../components/rental-cells';
 
-/** An application as the lists show it: its icon (or a placeholder) and its name in the reader's language. */
+/** An application as the lists show it: its icon (uploaded, brand mark or initials) and its name in the reader's language. */
 export function AppCell({ app }: { app: SmsApplication | null }) {
   const name = useLocalName();
   if (!app) return <Typography.Text type="secondary">-</Typography.Text>;
-  const icon = resolveIconUrl(app.iconPath);
   return (
     <Space size={6}>
-      <Avatar
-        size={20}
-        shape="square"
-        src={icon || undefined}
-        icon={icon ? undefined : <AppstoreOutlined />}
-      />
+      <AppIcon app={app} size={20} />
       <span>{name(app.nameZh, app.nameEn)}</span>
     </Space>
   );

@@ -1,13 +1,15 @@
 import { hasPermission, SMS_MATCH_STATES, type SmsRecord } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Card, DatePicker, Flex, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Card, DatePicker, Flex, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { DemoTag } from '../../../components/demo-tag';
 import { ListActions } from '../../../components/list-actions';
+import { monoStyle } from '../../../components/rental-cells';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
-import { monoStyle } from '../../rentals/components/rental-cells';
 import { exportSmsRecords } from '../api/export-sms-records';
 import { useLogApplications } from '../api/list-log-applications';
 import { useSmsRecords } from '../api/list-sms-records';
@@ -58,7 +60,11 @@ export default function SmsRecordsPage() {
       title: t('sms-history.columns.phoneNumber'),
       dataIndex: 'phoneNumber',
       width: 160,
-      render: (value: string) => <span style={monoStyle}>{value}</span>,
+      render: (value: string, sms) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <span style={monoStyle}>{value}</span> {sms.demo && <DemoTag />}
+        </span>
+      ),
     },
     { title: t('sms-history.columns.sender'), dataIndex: 'sender', width: 130 },
     {
@@ -151,7 +157,7 @@ export default function SmsRecordsPage() {
           />
         </span>
       </Flex>
-      <Table<SmsRecord>
+      <DataTable<SmsRecord>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -161,7 +167,6 @@ export default function SmsRecordsPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1300 }}
         locale={{ emptyText: t('sms-history.records.empty') }}
         data-testid="sms-records-table"
       />

@@ -4,7 +4,7 @@ import { request } from '../../../lib/http';
 import { stockKey } from './keys';
 
 export const getPhoneImport = (id: number) =>
-  request<PhoneImport>({ url: `/api/admin/phone-imports/${id}`, meta: { isPolling: true } });
+  request<PhoneImport>({ url: `/api/admin/phone-imports/${id}`, meta: { background: true } });
 
 const POLL_MS = 400;
 

@@ -1,10 +1,11 @@
 import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { PhoneAddRecord } from '@jiema/shared';
-import { App, Button, Card, DatePicker, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Input, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { downloadAddRecordFile } from '../api/download-add-record-file';
 import { exportAddRecords } from '../api/export-add-records';
@@ -197,7 +198,7 @@ export default function AddPhoneRecordsPage() {
           onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
         />
       </Flex>
-      <Table<PhoneAddRecord>
+      <DataTable<PhoneAddRecord>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -207,7 +208,6 @@ export default function AddPhoneRecordsPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1310 }}
         locale={{ emptyText: t('stock.records.empty') }}
         data-testid="records-table"
       />

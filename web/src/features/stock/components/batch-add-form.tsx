@@ -25,6 +25,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisabledCountryAlert } from '../../../components/disabled-country-alert';
 import { zodFieldRule } from '../../../lib/form-rules';
 import { createPhoneImport } from '../api/create-phone-import';
 import { useStockOptions } from '../api/get-stock-options';
@@ -101,6 +102,10 @@ export function BatchAddForm({ onCreated }: { onCreated: (created: PhoneImport) 
       disabled={upload.isPending}
       data-testid="batch-add-form"
     >
+      <DisabledCountryAlert
+        country={options.data?.countries.find((c) => c.code === countryCode)}
+        place="batchAdd"
+      />
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item

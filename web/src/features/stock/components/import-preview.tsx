@@ -5,9 +5,10 @@ import {
   type PhoneLineStatus,
   type StockOptions,
 } from '@jiema/shared';
-import { Card, Col, Row, Segmented, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Card, Col, Row, Segmented, Statistic, type TableColumnsType, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useImportItems } from '../api/list-import-items';
 import { monoStyle, useLocalName } from './stock-common';
 
@@ -139,7 +140,7 @@ export function ImportLines({
         style={{ margin: '16px 0' }}
         data-testid="preview-status"
       />
-      <Table<PhoneImportItem>
+      <DataTable<PhoneImportItem>
         rowKey="lineNo"
         size="small"
         columns={columns}
@@ -153,7 +154,6 @@ export function ImportLines({
           showTotal: (count) => t('common.total', { count }),
           onChange: (next, pageSize) => setPage({ page: next, pageSize }),
         }}
-        scroll={{ x: 900 }}
         data-testid="preview-table"
       />
     </>

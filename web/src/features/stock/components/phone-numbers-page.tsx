@@ -9,7 +9,6 @@ import {
   Input,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -18,6 +17,9 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { DemoTag } from '../../../components/demo-tag';
+import { DisabledCountryAlert } from '../../../components/disabled-country-alert';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deletePhoneNumbers } from '../api/delete-phone-numbers';
 import { exportPhoneNumbers } from '../api/export-phone-numbers';
@@ -53,6 +55,7 @@ const FILTER_KEYS = [
 ] as const;
 
 /** Admin: every number in stock, filtered, sorted and paged on the server, with bulk actions. */
+import { numbersOffSale } from './numbers-off-sale';
 export default function PhoneNumbersPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -66,6 +69,8 @@ export default function PhoneNumbersPage() {
   const countryOptions = useCountryOptions(options.data);
   const operatorOptions = useOperatorOptions(options.data, filters.countryCode);
   const stateOptions = useStateOptions();
+  // Free numbers of a disabled country look available, yet the store never offers them: say so.
+  const { disabledCountries, offSaleByCountry } = numbersOffSale(options.data, numbers.data?.list);
   const bulkMessage = useBulkMessage();
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<PhoneNumber | null>(null);
@@ -128,10 +133,13 @@ export default function PhoneNumbersPage() {
       dataIndex: 'number',
       width: 180,
       ...sortable('number'),
-      render: (number: string) => (
-        <Typography.Text copyable style={{ ...monoStyle, whiteSpace: 'nowrap' }}>
-          {number}
-        </Typography.Text>
+      render: (number: string, phone) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text copyable style={{ ...monoStyle, whiteSpace: 'nowrap' }}>
+            {number}
+          </Typography.Text>{' '}
+          {phone.demo && <DemoTag />}
+        </span>
       ),
     },
     {
@@ -171,7 +179,16 @@ export default function PhoneNumbersPage() {
       dataIndex: 'state',
       width: 100,
       ...sortable('state'),
-      render: (_, row) => <PhoneStateTag state={row.state} cooldownUntil={row.cooldownUntil} />,
+      render: (_, row) => (
+        <>
+          <PhoneStateTag state={row.state} cooldownUntil={row.cooldownUntil} />
+          {row.state === 'available' && disabledCountries.has(row.countryCode) && (
+            <Tag color="warning" data-testid="not-on-sale">
+              {t('setup.notOnSale')}
+            </Tag>
+          )}
+        </>
+      ),
     },
     {
       title: t('stock.fields.usedApps'),
@@ -352,7 +369,15 @@ export default function PhoneNumbersPage() {
         />
       )}
 
-      <Table<PhoneNumber>
+      {[...offSaleByCountry].slice(0, 3).map(([code, count]) => (
+        <DisabledCountryAlert
+          key={code}
+          country={disabledCountries.get(code)}
+          place="phoneList"
+          count={count}
+        />
+      ))}
+      <DataTable<PhoneNumber>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -371,7 +396,6 @@ export default function PhoneNumbersPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1330 }}
         locale={{ emptyText: t('stock.numbers.empty') }}
         data-testid="phone-table"
       />

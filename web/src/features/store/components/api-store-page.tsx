@@ -3,6 +3,8 @@ import { Alert, Card, Col, Empty, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DemoTag } from '../../../components/demo-tag';
+import { useSession } from '../../../lib/session-store';
 import { useAvailability } from '../api/get-availability';
 import { ApplicationPicker } from './application-picker';
 import { CountryTable } from './country-table';
@@ -26,6 +28,8 @@ export default function ApiStorePage() {
   const [choice, setChoice] = useState<StoreChoice>(FIRST_CHOICE);
   const [bought, setBought] = useState<OrderDetail | null>(null);
   const country = countryOf(availability.data, countryCode);
+  // DEMO=on: the demo customer sees and buys demo numbers only, at the catalog's prices.
+  const demo = useSession().user?.demo === true || availability.data?.demo === true;
 
   // A validity is chosen as soon as the options are known (the first one on sale).
   const firstValidity = availability.data?.validityOptions[0]?.id;
@@ -48,6 +52,16 @@ export default function ApiStorePage() {
   return (
     <Card title={t('store.title')}>
       <Typography.Paragraph type="secondary">{t('store.hint')}</Typography.Paragraph>
+      {demo && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<DemoTag testId="store-demo-tag" />}
+          message={t('store.demoBanner')}
+          style={{ marginBottom: 16 }}
+          data-testid="store-demo-banner"
+        />
+      )}
       <Typography.Title level={5}>{t('store.step1')}</Typography.Title>
       <ApplicationPicker value={applicationId} onChange={(app) => select({ app })} />
       {applicationId !== undefined && (
@@ -65,6 +79,7 @@ export default function ApiStorePage() {
             ) : (
               <CountryTable
                 countries={availability.data?.countries ?? []}
+                demo={availability.data?.demo === true}
                 loading={availability.isLoading}
                 value={countryCode}
                 choice={choice}

@@ -1,22 +1,11 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { resolveIconUrl, type StoreApplication } from '@jiema/shared';
-import { Alert, Avatar, Button, Flex, Select, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocalName } from '../../rentals/components/rental-cells';
+import { AppIcon } from '../../../components/app-icon';
+import { useLocalName } from '../../../components/rental-cells';
 import { useStoreApplications } from '../api/list-store-applications';
 
 const QUICK = 10;
-
-function AppIcon({ app, size = 20 }: { app: StoreApplication; size?: number }) {
-  const src = resolveIconUrl(app.iconPath);
-  return src ? (
-    <Avatar src={src} size={size} shape="square" />
-  ) : (
-    <Avatar size={size} shape="square" style={{ fontSize: size / 2, background: '#1677ff' }}>
-      {app.code.slice(0, 2).toUpperCase()}
-    </Avatar>
-  );
-}
 
 /** Step 1: the application, searchable by name or code, with the most wanted ones one click away. */
 export function ApplicationPicker({ value, onChange }: { value?: number; onChange: (id: number) => void }) {

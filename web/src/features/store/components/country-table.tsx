@@ -1,20 +1,25 @@
 import type { StoreCountryOffer } from '@jiema/shared';
-import { Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Input, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monoStyle, useLocalName } from '../../rentals/components/rental-cells';
+import { DataTable } from '../../../components/data-table';
+import { DemoTag } from '../../../components/demo-tag';
+import { monoStyle, useLocalName } from '../../../components/rental-cells';
 import { lowestPrice, priceOf, type StoreChoice } from './store-choices';
 
 /** Step 2: the countries with live stock (new / used) and the price of the current choice. */
 export function CountryTable({
   countries,
   loading,
+  demo = false,
   value,
   choice,
   onChange,
 }: {
   countries: StoreCountryOffer[];
   loading: boolean;
+  /** DEMO=on: every row is demo stock at demo prices. */
+  demo?: boolean;
   value?: string;
   choice: StoreChoice;
   onChange: (code: string) => void;
@@ -39,7 +44,8 @@ export function CountryTable({
           {c.flag} {name(c.nameZh, c.nameEn)}{' '}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {c.dialCode}
-          </Typography.Text>
+          </Typography.Text>{' '}
+          {demo && <DemoTag />}
         </span>
       ),
     },
@@ -88,7 +94,7 @@ export function CountryTable({
         style={{ marginBottom: 12 }}
         data-testid="store-country-search"
       />
-      <Table<StoreCountryOffer>
+      <DataTable<StoreCountryOffer>
         rowKey="code"
         size="small"
         columns={columns}

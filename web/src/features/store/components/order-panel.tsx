@@ -1,5 +1,6 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import {
+  fromMicros,
   type OrderDetail,
   orderAmount,
   type StoreAvailability,
@@ -26,14 +27,15 @@ import {
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { monoStyle, useLocalName } from '../../../components/rental-cells';
+import { RENTALS_KEY } from '../../../lib/api/list-rentals';
+import { ORDERS_KEY } from '../../../lib/api/orders-keys';
+import { refreshUser } from '../../../lib/current-user';
 import { zodFieldRule } from '../../../lib/form-rules';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSession } from '../../../lib/session-store';
-import { refreshUser } from '../../auth/api/get-current-user';
-import { ORDERS_KEY } from '../../orders/api/keys';
-import { RENTALS_KEY } from '../../rentals/api/list-rentals';
-import { monoStyle, useLocalName } from '../../rentals/components/rental-cells';
 import { availabilityKey } from '../api/get-availability';
-import { newIdempotencyKey, purchase } from '../api/purchase';
+import { purchase } from '../api/purchase';
 import { offerOf, priceOf, type StoreChoice } from './store-choices';
 
 const ANY = 0;
@@ -73,7 +75,19 @@ export function OrderPanel({
   const total =
     price !== null && Number.isInteger(quantity) && quantity > 0 ? orderAmount(price, quantity) : null;
   const short = total !== null && toMicros(balance) < toMicros(total);
-  const max = Math.max(1, Math.min(availability.maxQuantity, stock || 1));
+  const shortfall = short ? fromMicros(toMicros(total) - toMicros(balance)) : null;
+  // The quantity is never changed for the customer: a count the stock or the per-order maximum
+  // cannot serve is refused at the field, and the server refuses it too (it never buys fewer).
+  const quantityProblem = (value: unknown): string | null => {
+    if (value === undefined || value === null || value === '') return null;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) return null; // the shared schema's own message
+    if (n > stock) return t('store.quantityAboveStock', { quantity: n, stock });
+    if (n > availability.maxQuantity) return t('store.quantityAboveMax', { max: availability.maxQuantity });
+    return null;
+  };
+  const quantityRefused =
+    quantityProblem(choice.quantity) !== null || !(Number.isInteger(quantity) && quantity > 0);
 
   useEffect(() => {
     form.setFieldsValue({ ...choice, operator: choice.operatorId ?? ANY });
@@ -121,7 +135,13 @@ export function OrderPanel({
       }),
       okText: t('store.buy'),
       cancelText: t('common.cancel'),
-      onOk: () => buy.mutateAsync(),
+      // A refusal is shown by the HTTP client's message; swallowing it here keeps it from becoming an
+      // unhandled rejection in the page (the dialog closes either way).
+      onOk: () =>
+        buy.mutateAsync().then(
+          () => undefined,
+          () => undefined,
+        ),
     });
   };
 
@@ -199,9 +219,17 @@ export function OrderPanel({
           name="quantity"
           label={t('store.quantity')}
           extra={t('store.quantityHint', { max: availability.maxQuantity })}
-          rules={[zodFieldRule(ZPurchaseInput, 'quantity', t)]}
+          rules={[
+            zodFieldRule(ZPurchaseInput, 'quantity', t),
+            {
+              validator: async (_rule, value) => {
+                const problem = quantityProblem(value);
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
         >
-          <InputNumber min={1} max={max} precision={0} style={{ width: 140 }} data-testid="store-quantity" />
+          <InputNumber style={{ width: 140 }} data-testid="store-quantity" />
         </Form.Item>
         <Form.Item
           name="prefix"
@@ -251,7 +279,7 @@ export function OrderPanel({
           type="warning"
           showIcon
           style={{ margin: '12px 0' }}
-          message={t('store.balanceShort', { needed: total })}
+          message={t('store.balanceShort', { needed: total, balance, shortfall })}
           action={
             <Link to="/dashboard/account-recharge">
               <Button size="small">{t('store.recharge')}</Button>
@@ -269,7 +297,7 @@ export function OrderPanel({
         block
         icon={<ShoppingCartOutlined />}
         loading={buy.isPending}
-        disabled={price === null || stock === 0 || total === null}
+        disabled={price === null || stock === 0 || total === null || short || quantityRefused}
         onClick={() => void confirm().catch(() => undefined)}
         style={{ marginTop: 8 }}
         data-testid="store-buy"

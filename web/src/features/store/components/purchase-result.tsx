@@ -3,7 +3,7 @@ import type { OrderDetail } from '@jiema/shared';
 import { Button, List, Modal, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CopyButton, codeLink, monoStyle, useCopy } from '../../rentals/components/rental-cells';
+import { CopyButton, codeLink, monoStyle, useCopy } from '../../../components/rental-cells';
 
 /** What was bought: the numbers with their code links, copy all, and the way to the codes. */
 export function PurchaseResult({ order, onClose }: { order: OrderDetail | null; onClose: () => void }) {

@@ -26,7 +26,7 @@ export const useAdminTickets = (params: ListParams) =>
 export const useAdminTicket = (id: number | null) =>
   useQuery({
     queryKey: ticketsKey('admin', 'detail', id),
-    queryFn: () => request<AdminTicketDetail>({ url: `${BASE}/${id}`, meta: { isPolling: true } }),
+    queryFn: () => request<AdminTicketDetail>({ url: `${BASE}/${id}`, meta: { background: true } }),
     enabled: id !== null,
     refetchInterval: CONVERSATION_POLL_MS,
   });
@@ -49,7 +49,7 @@ export const useTicketStaff = (enabled: boolean) =>
 export const useStaffTicketUnread = (enabled: boolean) =>
   useQuery({
     queryKey: ticketsKey('unread', 'staff'),
-    queryFn: () => request<TicketUnread>({ url: `${BASE}/unread`, meta: { isPolling: true } }),
+    queryFn: () => request<TicketUnread>({ url: `${BASE}/unread`, meta: { background: true } }),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
   });

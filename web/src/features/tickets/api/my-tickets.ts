@@ -35,7 +35,7 @@ export const useMyTickets = (params: ListParams) =>
 export const useMyTicket = (id: number | null) =>
   useQuery({
     queryKey: ticketsKey('mine', 'detail', id),
-    queryFn: () => request<TicketDetail>({ url: `/api/tickets/${id}`, meta: { isPolling: true } }),
+    queryFn: () => request<TicketDetail>({ url: `/api/tickets/${id}`, meta: { background: true } }),
     enabled: id !== null,
     refetchInterval: CONVERSATION_POLL_MS,
   });
@@ -58,7 +58,7 @@ export const reopenMyTicket = (id: number) =>
 export const useMyTicketUnread = (enabled: boolean) =>
   useQuery({
     queryKey: ticketsKey('unread', 'mine'),
-    queryFn: () => request<TicketUnread>({ url: '/api/tickets/unread', meta: { isPolling: true } }),
+    queryFn: () => request<TicketUnread>({ url: '/api/tickets/unread', meta: { background: true } }),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
   });

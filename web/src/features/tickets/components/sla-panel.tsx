@@ -1,6 +1,7 @@
 import type { TicketSlaRow } from '@jiema/shared';
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useTicketSla } from '../api/admin-tickets';
 import { Duration, PriorityTag } from './ticket-tags';
 
@@ -46,14 +47,13 @@ export function SlaPanel({ onShowOverdue }: { onShowOverdue: () => void }) {
         {t('tickets.sla.intro')}{' '}
         <Typography.Link onClick={onShowOverdue}>{t('tickets.sla.showOverdue')}</Typography.Link>
       </Typography.Paragraph>
-      <Table<TicketSlaRow>
+      <DataTable<TicketSlaRow>
         rowKey="priority"
         size="middle"
         columns={columns}
         dataSource={sla.data}
         loading={sla.isLoading}
         pagination={false}
-        scroll={{ x: 900 }}
         data-testid="ticket-sla-table"
       />
     </>

@@ -8,7 +8,6 @@ import {
   Flex,
   Input,
   Select,
-  Table,
   type TableColumnsType,
   Tabs,
   Tag,
@@ -16,6 +15,7 @@ import {
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListActions } from '../../../components/list-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { exportTickets, useAdminTickets, useTicketStaff } from '../api/admin-tickets';
@@ -194,7 +194,7 @@ export default function TicketManagePage() {
           {t('tickets.filters.overdue')}
         </Checkbox>
       </Flex>
-      <Table<AdminTicketSummary>
+      <DataTable<AdminTicketSummary>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -204,7 +204,6 @@ export default function TicketManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 1400 }}
         locale={{ emptyText: t('tickets.admin.empty') }}
         data-testid="admin-tickets-table"
       />

@@ -1,8 +1,9 @@
 import { TICKET_STATUSES, type TicketSummary } from '@jiema/shared';
-import { Badge, Button, Card, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Badge, Button, Card, Select, Space, type TableColumnsType, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { ListActions } from '../../../components/list-actions';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { useMyTickets } from '../api/my-tickets';
@@ -106,7 +107,7 @@ export default function WorkOrderRecordPage() {
         style={{ width: 160, marginBottom: 16 }}
         data-testid="my-tickets-status-filter"
       />
-      <Table<TicketSummary>
+      <DataTable<TicketSummary>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -116,7 +117,6 @@ export default function WorkOrderRecordPage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 950 }}
         locale={{ emptyText: t('tickets.records.empty') }}
         data-testid="my-tickets-table"
       />

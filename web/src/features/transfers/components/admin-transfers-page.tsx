@@ -1,12 +1,13 @@
 import { hasPermission, type Transfer } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Card, DatePicker, Flex, Input, Table, type TableColumnsType } from 'antd';
+import { Card, DatePicker, Flex, Input, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ListActions } from '../../../components/list-actions';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
 import { exportAdminTransfers } from '../api/export-admin-transfers';
 import { useAdminTransfers } from '../api/list-admin-transfers';
 import { TransferItems } from './transfer-items';
@@ -83,7 +84,7 @@ export default function AdminTransfersPage() {
           onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
         />
       </Flex>
-      <Table<Transfer>
+      <DataTable<Transfer>
         rowKey="id"
         size="middle"
         columns={columns}

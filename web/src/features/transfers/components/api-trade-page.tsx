@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RENTALS_KEY } from '../../rentals/api/list-rentals';
+import { RentalPicker } from '../../../components/rental-picker';
+import { RENTALS_KEY } from '../../../lib/api/list-rentals';
 import { TRANSFERS_KEY } from '../api/keys';
 import { listTransferChoices } from '../api/list-transfer-choices';
-import { RentalPicker } from './rental-picker';
 import { TransferModal } from './transfer-modal';
 import { TransferRecords } from './transfer-records';
 

@@ -1,14 +1,15 @@
 import type { TransferItem } from '@jiema/shared';
-import { Table } from 'antd';
+
 import { useTranslation } from 'react-i18next';
-import { monoStyle, useLocalName } from '../../rentals/components/rental-cells';
+import { DataTable } from '../../../components/data-table';
+import { monoStyle, useLocalName } from '../../../components/rental-cells';
 
 /** The numbers of one transfer (a record's expanded row). */
 export function TransferItems({ items }: { items: TransferItem[] }) {
   const { t } = useTranslation();
   const name = useLocalName();
   return (
-    <Table<TransferItem>
+    <DataTable<TransferItem>
       rowKey="rentalId"
       size="small"
       pagination={false}

@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type MyTransfer, TRANSFER_DIRECTIONS } from '@jiema/shared';
-import { Button, Card, DatePicker, Flex, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, DatePicker, Flex, Input, Select, type TableColumnsType, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../finance/lib/date-range';
 import { useTransfers } from '../api/list-transfers';
 import { TransferItems } from './transfer-items';
 
@@ -87,7 +88,7 @@ export function TransferRecords() {
           onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
         />
       </Flex>
-      <Table<MyTransfer>
+      <DataTable<MyTransfer>
         rowKey="id"
         size="middle"
         columns={columns}

@@ -4,7 +4,7 @@ import { request } from '../../../lib/http';
 import { TRON_KEY } from './keys';
 
 export const getWatcherHealth = () =>
-  request<WatcherHealth>({ url: '/api/admin/deposits/watcher', meta: { isPolling: true } });
+  request<WatcherHealth>({ url: '/api/admin/deposits/watcher', meta: { background: true } });
 
 /** The chain watcher's health, refreshed while the screen is open. */
 export const useWatcherHealth = () =>

@@ -9,7 +9,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
@@ -19,6 +18,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deleteTronAddress } from '../api/delete-tron-address';
 import { exportTronAddresses } from '../api/export-tron-addresses';
@@ -252,7 +252,7 @@ export default function TronAddressManagePage() {
           )}
         </Space>
       </Space>
-      <Table<TronAddress>
+      <DataTable<TronAddress>
         rowKey="id"
         size="middle"
         columns={columns}
@@ -262,7 +262,6 @@ export default function TronAddressManagePage() {
         onChange={(pagination, tableFilters, sorter) =>
           table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
         }
-        scroll={{ x: 'max-content' }}
         data-testid="tron-table"
       />
       <TronAddressFormModal open={formOpen} address={editing} onClose={() => setFormOpen(false)} />

@@ -1,0 +1,35 @@
+import { Table, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo } from 'react';
+
+/** The keys an actions column goes by in this code base. */
+const ACTION_KEYS = new Set(['actions', 'action']);
+
+/** An ellipsis column with no width of its own would shrink to its ellipsis in a content-sized table. */
+const ELLIPSIS_COLUMN_WIDTH = 200;
+
+function withFixedEnds<T>(columns: ColumnsType<T> | undefined): ColumnsType<T> | undefined {
+  if (!columns) return columns;
+  const sized = columns.map((column) =>
+    column.ellipsis && column.width === undefined ? { ...column, width: ELLIPSIS_COLUMN_WIDTH } : column,
+  );
+  if (sized.length < 3) return sized;
+  return sized.map((column, index) => {
+    if (column.fixed !== undefined) return column;
+    if (index === 0) return { ...column, fixed: 'start' };
+    const isLast = index === sized.length - 1;
+    if (isLast && ACTION_KEYS.has(String(column.key))) return { ...column, fixed: 'end' };
+    return column;
+  });
+}
+
+/**
+ * Every list of the app: as wide as its columns need (`x: 'max-content'`), scrolling inside itself
+ * when that is wider than the screen, so no column is ever out of reach and no page is wider than
+ * the phone it is on; the first column and the actions column stay in view while it scrolls.
+ * A column that says `fixed` itself keeps its choice; `scroll.y` is passed on.
+ */
+export function DataTable<T extends object>({ columns, scroll, ...props }: TableProps<T>) {
+  const fixedColumns = useMemo(() => withFixedEnds(columns), [columns]);
+  return <Table<T> {...props} columns={fixedColumns} scroll={{ ...scroll, x: 'max-content' }} />;
+}

@@ -1,5 +1,0 @@
-import type { Rental } from '@jiema/shared';
-import { request } from '../../../lib/http';
-
-export const unsuspendRental = (id: number) =>
-  request<Rental>({ url: `/api/admin/rentals/${id}/unsuspend`, method: 'POST' });
