@@ -49,6 +49,8 @@ async function newContext(locale: Locale, width: number): Promise<BrowserContext
   });
   context.setDefaultTimeout(20_000);
   await context.addInitScript((wanted) => {
+    // about:blank, a page's first document, has no storage to read (reading it throws).
+    if (window.location.origin === 'null') return;
     if (!localStorage.getItem('locale')) localStorage.setItem('locale', wanted);
   }, locale);
   return context;

@@ -153,7 +153,10 @@ describe.each(LOCALES)('codes reach the customer live (%s)', (locale) => {
       viewport: { width: 390, height: 844 },
       locale,
     });
-    await phone.addInitScript((wanted) => localStorage.setItem('locale', wanted), locale);
+    await phone.addInitScript((wanted) => {
+      // about:blank, a page's first document, has no storage (reading it throws).
+      if (window.location.origin !== 'null') localStorage.setItem('locale', wanted);
+    }, locale);
     const visitor = await phone.newPage();
     try {
       await visitor.goto(`/code/${rental.token}`);

@@ -30,9 +30,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 describe.each(LOCALES)('compat pages (%s)', (locale) => {
   const text = TITLES[locale];
   let context: BrowserContext;

@@ -76,7 +76,7 @@ describe.each(LOCALES)('public pages open without a login (%s)', (locale) => {
   });
 
   it("/docs lists /auth/login from the server's OpenAPI description", async () => {
-    const openApi = page.waitForResponse((r) => r.url().endsWith('/api/openapi.json'));
+    const openApi = page.waitForResponse((r) => r.url().includes(`/api/openapi.json?lang=${locale}`));
     await page.goto('/docs');
     expect((await openApi).status()).toBe(200);
     await page.getByRole('heading', { name: text.page.docsTitle, level: 1 }).waitFor();

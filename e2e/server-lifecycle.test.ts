@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { callApi } from './support/api';
 import { REPO_ROOT } from './support/server';
 
@@ -17,6 +17,11 @@ const SERVER_ENTRY = path.join(REPO_ROOT, 'server/dist/main.js');
 const GRACE_SECONDS = 10;
 const ADMIN = { username: 'admin', password: 'Lifecycle#2024' };
 const ROUNDS = 3;
+/** A first start migrates a new database: ~9 s on a quiet 2-core machine, several times that on a busy one. */
+const START_DEADLINE_MS = 120_000;
+
+// Each test starts the server at least once (see START_DEADLINE_MS), then loads and stops it.
+vi.setConfig({ testTimeout: START_DEADLINE_MS + 60_000 });
 
 const workDirs: string[] = [];
 afterAll(() => {
@@ -74,10 +79,15 @@ async function startServer(dataDir: string): Promise<Server> {
     child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`no /healthz within 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // A server left running would hold the data directory the next round opens.
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`no /healthz within ${START_DEADLINE_MS / 1000} s:\n${output}`);
+    }
     const ok = await fetch(`${baseUrl}/healthz`).then(
       (r) => r.ok,
       () => false,

@@ -257,7 +257,7 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
     ] as const) {
       await page.setViewportSize(PHONE);
       await page.goto(path);
-      await page.getByTestId('sidebar').waitFor({ state: 'attached' });
+      await page.getByTestId('user-menu').waitFor();
       await still(page);
       await saveScreenshot(page, locale, name);
       expect(await pageWidth(page), `${name}: ${await widest(page)}`).toBeLessThanOrEqual(PHONE.width);

@@ -30,8 +30,20 @@ export async function submitLogin(page: Page, username: string, password: string
 export async function logIn(page: Page, account: Pick<Account, 'username' | 'password'>, redirect?: string) {
   await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
   await submitLogin(page, account.username, account.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
-  await page.getByTestId('sidebar').waitFor();
+  await page
+    .waitForURL((url) => url.pathname !== '/login')
+    .catch(async (error: Error) => {
+      // Say what the page said instead of only "timeout": a field error, a toast, or nothing at all.
+      const said = await page
+        .locator('.ant-form-item-explain-error, .ant-message-notice')
+        .allTextContents()
+        .catch(() => []);
+      throw new Error(`still on /login after submitting; the page shows: ${JSON.stringify(said)}`, {
+        cause: error,
+      });
+    });
+  // The header's user menu: on a phone the sidebar is a drawer, closed until the menu button opens it.
+  await page.getByTestId('user-menu').waitFor();
 }
 
 /** Picks an entry of the header's user menu (profile, security, log out) by its text. */

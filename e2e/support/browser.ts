@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
+import { watchBrowser } from './page-errors';
 import type { Locale } from './texts';
 
 /** Debian's Chromium; CHROMIUM_PATH points elsewhere on machines that keep it somewhere else. */
@@ -22,7 +23,9 @@ export async function launchBrowser(): Promise<Browser> {
       `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH.`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return watchBrowser(
+    await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+  );
 }
 
 /**
@@ -42,6 +45,8 @@ export async function newAppContext(
   context.setDefaultTimeout(15_000);
   if (locale) {
     await context.addInitScript((wanted) => {
+      // about:blank, a page's first document, has no storage to read (reading it throws).
+      if (window.location.origin === 'null') return;
       if (!localStorage.getItem('locale')) localStorage.setItem('locale', wanted);
     }, locale);
   }

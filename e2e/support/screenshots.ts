@@ -6,9 +6,15 @@ import type { Locale } from './texts';
 export const RESULTS_DIR = path.join(REPO_ROOT, 'e2e/test-results');
 
 /** Saves the whole page as test-results/screenshots/<locale>/<name>.png, for a human to look at. */
-export async function saveScreenshot(page: Page, locale: Locale, name: string) {
+export async function saveScreenshot(
+  page: Page,
+  locale: Locale,
+  name: string,
+  /** Only what the screen shows: for pages too long to capture whole in time (the API reference). */
+  options: { fullPage?: boolean } = {},
+) {
   await page.screenshot({
     path: path.join(RESULTS_DIR, 'screenshots', locale, `${name}.png`),
-    fullPage: true,
+    fullPage: options.fullPage ?? true,
   });
 }

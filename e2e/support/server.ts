@@ -96,6 +96,8 @@ export async function startServer(
       ADMIN_USERNAME: credentials.adminUsername,
       ADMIN_PASSWORD: credentials.adminPassword,
       CAPTCHA: 'off',
+      // The public price list is computed on every request, so a journey sees the stock it just added.
+      PUBLIC_PRICES_CACHE_SECONDS: '0',
       PASSWORD_HASH_COST: '10',
       LOG_LEVEL: 'warn',
       LOGIN_LIMIT_PER_IP: '100000',

@@ -1,0 +1,3 @@
+import { failOnPageErrors } from './page-errors';
+
+failOnPageErrors();
