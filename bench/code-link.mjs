@@ -2,10 +2,11 @@
 // bare Fastify in the same run (target ≥ 0.5), and the time from an SMS posted to a gateway's generic
 // webhook to its code in a waiting long-poll at 200 SMS/s (target p99 < 50 ms).
 import { createHmac, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { startBareFastify } from './lib/bare-fastify.mjs';
 import { runBounded } from './lib/cleanup.mjs';
 import { freshDatabase } from './lib/databases.mjs';
-import { logIn, startJiemaServer } from './lib/jiema-server.mjs';
+import { BUILT_SERVER, logIn, startJiemaServer } from './lib/jiema-server.mjs';
 import { measureLoad } from './lib/load.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { LOAD_WINDOW_OPTIONS, parsers, readOptions } from './lib/options.mjs';
@@ -56,6 +57,12 @@ const options = readOptions(
       parse: parsers.text,
       help: 'PostgreSQL admin URL (loopback only)',
     },
+    server: {
+      env: 'BENCH_SERVER',
+      default: BUILT_SERVER,
+      parse: (raw) => path.resolve(raw),
+      help: 'built server entry to run (to compare builds, or a profiling wrapper)',
+    },
     record: { env: 'BENCH_RECORD', default: 'yes', parse: parsers.yesNo, help: 'write bench/RESULTS.md' },
   },
   { usage: 'node code-link.mjs [options]: code link reads/s vs bare Fastify, and SMS-to-long-poll latency' },
@@ -88,6 +95,7 @@ async function benchmark(machine) {
     database,
     logLevel: options['log-level'],
     maxLifetimeMs,
+    script: options.server,
     env: { STORE_SWEEP_INTERVAL_SECONDS: '0', CODE_LINK_LIMIT_PER_MINUTE: '10000000' },
   });
   const pg = await importFromServer('pg');

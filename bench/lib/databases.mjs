@@ -43,6 +43,21 @@ async function freshPostgresDatabase(adminUrl) {
   }
 }
 
+/** A database that already exists (created by hand), used as is and never dropped. */
+export async function existingDatabase(adminUrl, name) {
+  const url = new URL(adminUrl);
+  if (!LOOPBACK_HOSTS.has(url.hostname))
+    throw new Error(`PostgreSQL must be on a loopback address, not ${url.host}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: url.href },
+    description: `PostgreSQL database ${name} (kept)`,
+    backendPids: () => postgresBackendPids(adminUrl, name),
+  };
+}
+
 async function postgresBackendPids(adminUrl, name) {
   const pg = await importFromServer('pg');
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -15,10 +15,11 @@ export async function startJiemaServer({
   maxLifetimeMs,
   env = {},
   script = BUILT_SERVER,
+  adminUsername = 'benchadmin',
 }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const admin = { username: 'benchadmin', password: randomBytes(12).toString('hex') };
+  const admin = { username: adminUsername, password: randomBytes(12).toString('hex') };
   const child = await startNodeChild({
     name: 'Jiema server',
     script,

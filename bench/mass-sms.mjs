@@ -1,0 +1,306 @@
+// Mass SMS end to end: N messages from the campaign confirm (one API-service call: recipients
+// normalised, charged through the ledger, queued) to every message `delivered`, through the real worker
+// (SKIP LOCKED claims, SmppLink window, receipts matched in the database) against an SMSC simulator in a
+// process of its own that answers each submit_sm and sends a receipt. Next to it, in the same run, the
+// raw ceiling of npm `smpp` on the same simulator: a bare client submitting N messages (window 100)
+// until every receipt is back. Target (issue 11): ≥ 5,000 msg/s and ≥ 0.6 of the ceiling.
+// Run: `npm run bench:mass-sms -w bench` (-- --messages 5000 for a quick one, --db pglite).
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { onCleanup, runBounded } from './lib/cleanup.mjs';
+import { freshDatabase } from './lib/databases.mjs';
+import { describeMachine } from './lib/machine.mjs';
+import { parsers, readOptions } from './lib/options.mjs';
+import { processesCpuMicros } from './lib/process-cpu.mjs';
+import { formatRate, machineLine, recordSection } from './lib/results.mjs';
+
+const options = readOptions(
+  {
+    messages: {
+      env: 'BENCH_MESSAGES',
+      default: 50_000,
+      parse: parsers.positiveInteger,
+      help: 'messages sent',
+    },
+    db: { env: 'BENCH_DB', default: 'postgres', parse: parsers.text, help: 'postgres or pglite' },
+    window: {
+      env: 'BENCH_WINDOW',
+      default: 100,
+      parse: parsers.positiveInteger,
+      help: 'SMPP window (both runs)',
+    },
+    batch: {
+      env: 'BENCH_BATCH',
+      default: 1000,
+      parse: parsers.positiveInteger,
+      help: "worker's claim batch",
+    },
+    loops: { env: 'BENCH_LOOPS', default: 4, parse: parsers.positiveInteger, help: "worker's claim loops" },
+    record: {
+      env: 'BENCH_RECORD',
+      default: 'yes',
+      parse: parsers.text,
+      help: 'write bench/RESULTS.md (yes/no)',
+    },
+    note: { env: 'BENCH_NOTE', default: '', parse: parsers.text, help: 'a note recorded with the result' },
+  },
+  { usage: 'node --import tsx mass-sms.mjs [options]' },
+);
+
+const require = createRequire(new URL('../server/package.json', import.meta.url));
+const smpp = require('smpp');
+
+async function startSimulator() {
+  const child = fork(new URL('./lib/smsc-simulator.mjs', import.meta.url), [], { stdio: 'inherit' });
+  onCleanup(() => child.kill());
+  const { port } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error('the SMSC simulator exited')));
+  });
+  return port;
+}
+
+/** The library alone: bind, submit N with a window, wait for N receipts. */
+async function rawCeiling(port, count, window) {
+  const session = smpp.connect({ host: '127.0.0.1', port });
+  session.on('error', () => undefined);
+  await new Promise((resolve) => session.on('connect', resolve));
+  await new Promise((resolve) => session.bind_transceiver({ system_id: 'raw', password: 'x' }, resolve));
+  let receipts = 0;
+  let done;
+  const allReceipts = new Promise((resolve) => (done = resolve));
+  session.on('deliver_sm', (pdu) => {
+    session.send(pdu.response());
+    receipts += 1;
+    if (receipts === count) done();
+  });
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  let sent = 0;
+  let inFlight = 0;
+  await new Promise((resolve) => {
+    const pump = () => {
+      while (inFlight < window && sent < count) {
+        inFlight += 1;
+        sent += 1;
+        session.submit_sm(
+          {
+            destination_addr: `7999${String(sent).padStart(7, '0')}`,
+            source_addr: 'Bench',
+            data_coding: 0,
+            short_message: 'Your code is 123456',
+            registered_delivery: 1,
+          },
+          () => {
+            inFlight -= 1;
+            if (sent < count) pump();
+            else if (inFlight === 0) resolve();
+          },
+        );
+      }
+    };
+    pump();
+  });
+  await allReceipts;
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  session.close();
+  return { seconds, rate: count / seconds, cpuMicrosPerMessage: (cpu.user + cpu.system) / count };
+}
+
+/** The database wrapped to count statements and transactions (what each message costs in round trips). */
+function countingDb(db, counts) {
+  const countQueries = (q) =>
+    new Proxy(q, {
+      get(target, key) {
+        if (key === 'query')
+          return async (...args) => {
+            counts.statements += 1;
+            if (!counts.byText) return target.query(...args);
+            const started = performance.now();
+            try {
+              return await target.query(...args);
+            } finally {
+              const text = String(args[0]).replace(/\s+/g, ' ').slice(0, 70);
+              const entry = counts.byText.get(text) ?? { calls: 0, ms: 0 };
+              entry.calls += 1;
+              entry.ms += performance.now() - started;
+              counts.byText.set(text, entry);
+            }
+          };
+        if (key === 'transaction')
+          return (fn) => {
+            counts.transactions += 1;
+            return target.transaction((tx) => fn(countQueries(tx)));
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return countQueries(db);
+}
+
+/**
+ * CPU used by the database's backends since `start()`: sampled while the run goes (a pooled connection
+ * may close before the end), a backend that appears later counted from zero.
+ */
+function databaseCpu(database) {
+  const first = new Map();
+  const last = new Map();
+  let timer;
+  const sample = async () => {
+    const pids = await database.backendPids();
+    for (const [pid, micros] of processesCpuMicros(pids)) {
+      if (!first.has(pid)) first.set(pid, timer ? 0 : micros);
+      last.set(pid, micros);
+    }
+  };
+  return {
+    async start() {
+      await sample();
+      timer = setInterval(() => void sample().catch(() => undefined), 500);
+    },
+    async stop() {
+      clearInterval(timer);
+      await sample();
+      let total = 0;
+      for (const [pid, micros] of last) total += micros - first.get(pid);
+      return total;
+    },
+  };
+}
+
+async function jiemaRun(port, database) {
+  if (database.env.DATABASE_URL) process.env.DATABASE_URL = database.env.DATABASE_URL;
+  const { createDb } = await import('../server/src/db/client.ts');
+  const { migrate } = await import('../server/src/db/migrate.ts');
+  const { MassSmsWorker } = await import('../server/src/modules/mass-sms/worker.ts');
+  const { createCampaignService } = await import('../server/src/modules/mass-sms/campaigns.service.ts');
+  const { applyBalanceChange } = await import('../server/src/modules/ledger/ledger.service.ts');
+  const realDb = await createDb({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR ?? '',
+    poolSize: 10,
+  });
+  onCleanup(() => realDb.close());
+  await migrate(realDb);
+  // BENCH_SQL_TIMES=1: time spent waiting per statement text, printed at the end (to find the costly ones).
+  const counts = { statements: 0, transactions: 0, byText: process.env.BENCH_SQL_TIMES ? new Map() : null };
+  const db = countingDb(realDb, counts);
+  const [user] = await db.query(
+    `insert into users (username, email, password_hash, user_type, api_key) values ('bench', 'bench@example.com', 'x', 1, $1) returning id`,
+    [randomUUID()],
+  );
+  await db.transaction((tx) =>
+    applyBalanceChange(tx, { userId: user.id, type: 'recharge', amount: '100000', reference: 'bench' }),
+  );
+  await db.query(
+    `insert into sms_connectors (name, kind, config, password) values ('simulator', 'smpp', $1::jsonb, 'x')`,
+    [JSON.stringify({ host: '127.0.0.1', port, systemId: 'bench', window: options.window })],
+  );
+  const worker = new MassSmsWorker({ db, batchSize: options.batch, loops: options.loops, pollMs: 20 });
+  await worker.start();
+  onCleanup(() => worker.stop());
+  // Bound before the clock starts (a bind is not what is measured).
+  for (
+    let i = 0;
+    i < 200 && !(await db.query(`select 1 from sms_connectors where state->>'status' = 'bound'`)).length;
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 50));
+  const service = createCampaignService(db, { validityHours: 24 });
+  const recipients = Array.from(
+    { length: options.messages },
+    (_, i) => `+7999${String(i).padStart(7, '0')}`,
+  ).join('\n');
+  const dbCpu = databaseCpu(database);
+  await dbCpu.start();
+  counts.statements = 0;
+  counts.transactions = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const campaign = await service.create(user.id, {
+    requestKey: randomUUID(),
+    recipientsText: recipients,
+    recipients: [],
+    content: 'Your code is 123456',
+    name: 'bench',
+    defaultCountryCode: '',
+    commonVariables: {},
+    senderId: 'Bench',
+  });
+  const confirmedAt = performance.now();
+  let submittedAt = null;
+  // Polled through the uncounted connection with index probes only (a count over every row each time
+  // would cost the database more than a share of the work measured).
+  for (;;) {
+    const [row] = await realDb.query(
+      `select exists (select 1 from sms_outbound where campaign_id = $1 and status = 'pending') as pending,
+              exists (select 1 from sms_outbound where campaign_id = $1 and status in ('pending', 'sent')) as undelivered`,
+      [campaign.id],
+    );
+    if (!row.pending && submittedAt === null) submittedAt = performance.now();
+    if (!row.undelivered) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const [{ delivered }] = await realDb.query(
+    `select count(*)::int as delivered from sms_outbound where campaign_id = $1 and status = 'delivered'`,
+    [campaign.id],
+  );
+  if (delivered !== options.messages) throw new Error(`${delivered} of ${options.messages} delivered`);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const databaseMicros = await dbCpu.stop();
+  const statements = counts.statements;
+  if (counts.byText)
+    for (const [text, { calls, ms }] of [...counts.byText].sort((a, b) => b[1].ms - a[1].ms))
+      console.error(`${Math.round(ms).toString().padStart(7)} ms ${String(calls).padStart(6)}× ${text}`);
+  const transactions = counts.transactions;
+  await worker.stop();
+  return {
+    databaseCpuMicrosPerMessage: databaseMicros / options.messages,
+    statementsPerThousand: (statements / options.messages) * 1000,
+    transactionsPerThousand: (transactions / options.messages) * 1000,
+    seconds,
+    rate: options.messages / seconds,
+    confirmSeconds: (confirmedAt - started) / 1000,
+    submittedSeconds: (submittedAt - started) / 1000,
+    cpuMicrosPerMessage: (cpu.user + cpu.system) / options.messages,
+  };
+}
+
+await runBounded(
+  async () => {
+    const machine = describeMachine();
+    const port = await startSimulator();
+    const database = await freshDatabase(options.db);
+    const raw = await rawCeiling(port, options.messages, options.window);
+    const jiema = await jiemaRun(port, database);
+    const ratio = jiema.rate / raw.rate;
+    const met = jiema.rate >= 5000 && ratio >= 0.6;
+    const markdown = `## Mass SMS end to end (${options.messages.toLocaleString('en-US')} messages, ${database.kind})
+
+**${formatRate(jiema.rate)} msg/s** from the campaign confirm to every message delivered; the raw npm \`smpp\` ceiling in the same run: ${formatRate(raw.rate)} msg/s, ratio **${ratio.toFixed(2)}**. Target ≥ 5,000 msg/s and ≥ 0.6 of the ceiling: **${met ? 'met' : 'not met'}**.${options.note ? ` ${options.note}` : ''}
+
+- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+- Machine: ${machineLine(machine)}
+- Code: ${machine.commit}
+- Database: ${database.description}
+- Jiema: the worker in the benchmark process (batch ${options.batch}, ${options.loops} claim loops, window ${options.window}), SMSC simulator (npm \`smpp\` server, one receipt per submit) in its own process
+- Ceiling: one npm \`smpp\` client, window ${options.window}, same simulator, until every receipt is back
+
+| Step | Seconds |
+| --- | ---: |
+| Confirm (normalise, charge, queue ${options.messages.toLocaleString('en-US')} rows) | ${jiema.confirmSeconds.toFixed(2)} |
+| Last message submitted | ${jiema.submittedSeconds.toFixed(2)} |
+| **Every message delivered** | **${jiema.seconds.toFixed(2)}** |
+| Raw library ceiling (submit + receipts) | ${raw.seconds.toFixed(2)} |
+
+CPU time of the benchmark process per message (load-independent; the database's and the simulator's excluded): Jiema ${Math.round(jiema.cpuMicrosPerMessage)} µs (confirm, claims, submits, receipts), the bare client ${Math.round(raw.cpuMicrosPerMessage)} µs.${database.kind === 'postgres' ? ` PostgreSQL backends: ${Math.round(jiema.databaseCpuMicrosPerMessage)} µs per message.` : ''} Statements of the confirm and the worker: ${Math.round(jiema.statementsPerThousand)} and transactions ${Math.round(jiema.transactionsPerThousand)} per 1,000 messages.`;
+    console.log(markdown);
+    if (options.record === 'yes') recordSection(`mass-sms:${database.kind}`, markdown);
+  },
+  { deadlineMs: 30 * 60_000 },
+);
