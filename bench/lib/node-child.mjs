@@ -17,8 +17,15 @@ export async function startNodeChild({
   maxLifetimeMs,
   startTimeoutMs = 60_000,
 }) {
+  // BENCH_CHILD_NODE_OPTIONS (e.g. `--import /path/to/profiler.mjs`) reaches the servers, to profile them under load.
+  const nodeOptions = process.env.BENCH_CHILD_NODE_OPTIONS;
   const child = spawn(process.execPath, ['--import', PRELOAD, script], {
-    env: { PATH: process.env.PATH, ...env, BENCH_MAX_LIFETIME_MS: String(maxLifetimeMs) },
+    env: {
+      PATH: process.env.PATH,
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+      ...env,
+      BENCH_MAX_LIFETIME_MS: String(maxLifetimeMs),
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';

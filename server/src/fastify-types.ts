@@ -16,6 +16,11 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** The permission a caller needs (spec §6); type 1 passes every check. */
     permission?: string;
+    /**
+     * The route answers scripts, never a page a browser renders (the compat protocols): it gets only
+     * `X-Content-Type-Options`, not the browser-page headers (plugins/security-headers.ts).
+     */
+    scriptsOnly?: boolean;
   }
   interface FastifyInstance {
     /** Session lookups kept in memory while exact; its counters are read by the tests and benchmarks. */

@@ -28,8 +28,9 @@ export type Db = Queryable & {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Counts the writes this process has finished: each transaction, and each statement outside one
-   * that is not a plain `select`, bumps it once done. A cache of rows read earlier is still exact
-   * as long as the count has not moved (and no other process has written: see `listen`).
+   * that is not a plain `select` and may have changed a row, bumps it once done. A cache of rows
+   * read earlier is still exact as long as the count has not moved (and no other process has
+   * written: see `listen`).
    */
   writeEpoch(): number;
   /** LISTEN on a channel: notifications sent by any process (PGlite: by this one). */
@@ -49,6 +50,19 @@ export type Listener = { close(): Promise<void> };
  * of a function that writes (`ledger_apply_change`) runs inside a transaction, whose end counts.
  */
 const READ_ONLY = /^\s*(select|show|explain)\b/i;
+
+/**
+ * A plain insert, update or delete whose count of rows is that of everything it changed: when it
+ * reports 0, nothing changed (its statement-level triggers saw empty transition tables). A `with`
+ * statement is not one: its count is the last part's, not its data-modifying parts'. The idle
+ * background jobs run such updates every second or so; counting them as writes would empty every
+ * exact cache of the process each time.
+ */
+const COUNTED_WRITE = /^\s*(insert|update|delete)\b/i;
+
+/** Whether a finished statement outside a transaction may have changed something. */
+const mayHaveWritten = (text: string, changedRows: number | null | undefined) =>
+  !READ_ONLY.test(text) && !(COUNTED_WRITE.test(text) && changedRows === 0);
 
 const INT8_OID = 20;
 
@@ -70,10 +84,13 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
   // Inside a transaction nothing counts until the commit: a reader must not see the bump before the data.
   const queryable = (q: Pick<PGlite, 'query' | 'exec'>, counts: boolean): Queryable => ({
     async query<T>(text: string, values?: readonly unknown[]) {
+      let changedRows: number | undefined;
       try {
-        return (await q.query<T>(text, values ? [...values] : undefined)).rows;
+        const result = await q.query<T>(text, values ? [...values] : undefined);
+        changedRows = result.affectedRows;
+        return result.rows;
       } finally {
-        if (counts && !READ_ONLY.test(text)) epoch.bump();
+        if (counts && mayHaveWritten(text, changedRows)) epoch.bump();
       }
     },
     async exec(script) {
@@ -168,10 +185,13 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
   const queryable = (q: pg.Pool | pg.PoolClient, counts: boolean): Queryable => ({
     async query<T>(text: string, values?: readonly unknown[], options?: QueryOptions) {
       const config = { name: options?.prepare, text, values: values as unknown[] | undefined };
+      let changedRows: number | null | undefined;
       try {
-        return (await q.query(config)).rows as T[];
+        const result = await q.query(config);
+        changedRows = result.rowCount;
+        return result.rows as T[];
       } finally {
-        if (counts && !READ_ONLY.test(text)) epoch.bump();
+        if (counts && mayHaveWritten(text, changedRows)) epoch.bump();
       }
     },
     async exec(script) {

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MassSmsWorker } from '../../src/modules/mass-sms/worker';
@@ -122,4 +124,63 @@ describe('delivery receipts are stored before they are acknowledged', () => {
     },
     60_000,
   );
+});
+
+describe('an HTTP provider’s delivery status that arrives before its send is recorded', () => {
+  it('is kept pending and applied once the send is recorded', async () => {
+    let connectorId = 0;
+    // The provider reports the delivery, and waits for our answer, before it even answers the send:
+    // the worker cannot have recorded the send yet, whatever the machine's speed.
+    const provider = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', async () => {
+        const { reference } = JSON.parse(raw) as { reference: string };
+        const status = await t.app.inject({
+          method: 'POST',
+          url: `/api/mass-sms/status/${connectorId}`,
+          headers: { authorization: 'Bearer tok', 'content-type': 'application/json' },
+          payload: JSON.stringify({ id: `prov-${reference}`, status: 'delivered' }),
+        });
+        expect(status.json().data).toEqual({ applied: false });
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: `prov-${reference}` }));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => provider.close(resolve)));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/mass-sms/connectors',
+      headers: admin.headers,
+      payload: {
+        kind: 'http',
+        name: 'early reporter',
+        password: 'tok',
+        config: { url: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/send` },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    connectorId = (res.json().data as { id: number }).id;
+    const campaign = await confirmOk(t, admin.headers, { recipientsText: '+79930000002', content: 'early' });
+    const worker = startWorker();
+    await worker.start();
+    const [message] = await waitFor(
+      'delivered',
+      async () => {
+        const rows = await t.db.query<{ id: string }>(
+          `select id::text as id from sms_outbound where campaign_id = $1 and status = 'delivered'`,
+          [campaign.id],
+        );
+        return rows.length ? rows : null;
+      },
+      15_000,
+    );
+    const reports = await t.db.query<{ message_id: string | null; pending: boolean }>(
+      'select message_id::text as message_id, pending from sms_delivery_reports where connector_id = $1',
+      [connectorId],
+    );
+    expect(reports).toEqual([{ message_id: message!.id, pending: false }]);
+  });
 });

@@ -194,6 +194,19 @@ describe('security headers (helmet)', () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
+
+  // The compat protocols answer scripts polling many times a second, never a page a browser renders.
+  test.each([
+    ['sms-activate', '/stubs/handler_api.php?api_key=nope&action=getBalance'],
+    ['5sim', '/v1/guest/countries'],
+  ])('on the %s protocol are only nosniff', async (_, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
 });
 
 describe('GET /healthz', () => {

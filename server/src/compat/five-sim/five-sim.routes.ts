@@ -44,8 +44,8 @@ export function registerFiveSimRoutes(app: App, deps: CompatDeps) {
       });
       scope.setNotFoundHandler((_request, reply) => sendError(reply, fiveSimError(404, 'not found')));
 
-      const publicRoute = { config: { auth: 'none' as const }, schema: { hide: true } };
-      const keyRoute = { config: { auth: 'apiKey' as const }, schema: { hide: true } };
+      const publicRoute = { config: { auth: 'none' as const, scriptsOnly: true }, schema: { hide: true } };
+      const keyRoute = { config: { auth: 'apiKey' as const, scriptsOnly: true }, schema: { hide: true } };
 
       scope.get('/guest/countries', publicRoute, async (_req, reply) =>
         sendJson(reply, await guest.countries(deps)),

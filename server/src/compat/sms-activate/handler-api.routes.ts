@@ -103,7 +103,7 @@ export function registerHandlerApiRoutes(app: App, deps: CompatDeps) {
     scope.route({
       method: ['GET', 'POST'],
       url: '/stubs/handler_api.php',
-      config: { auth: 'apiKey' },
+      config: { auth: 'apiKey', scriptsOnly: true },
       schema: { hide: true },
       handler: handle,
     });

@@ -124,14 +124,17 @@ async function insertReports(
 
 /**
  * Gateway webhooks: applies the reports at once in one transaction and keeps each raw. Returns the
- * reports whose message is not known (kept raw, not retried: the gateway names our own id).
+ * reports whose message is not known yet; those are kept `pending` and matched again like SMPP
+ * receipts: a provider may report a delivery before the worker has recorded the send it answered
+ * (the send's record is written in batches, a few milliseconds to seconds after the answer), and
+ * such a report must not be lost.
  */
 export async function applyReceipts(db: Db, reports: readonly ReceiptUpdate[]): Promise<ReceiptUpdate[]> {
   if (!reports.length) return [];
   return db.transaction(async (tx) => {
     const byReport = await matchReceipts(tx, reports);
     await applyMatched(tx, reports, byReport);
-    await insertReports(tx, reports, byReport, () => false);
+    await insertReports(tx, reports, byReport, (n) => !byReport.has(n));
     return reports.filter((_, n) => !byReport.has(n));
   });
 }
@@ -169,6 +172,12 @@ export async function storeReceipts(
  * settled unmatched (kept raw); the rest wait for their next try. Returns how many were due.
  */
 export async function retryStoredReceipts(db: Db, giveUpAfterMs: number, limit = 5000): Promise<number> {
+  // Looked up first, outside a transaction: an empty transaction every second would still count as a
+  // write of this process and empty its exact caches (getStatus, API keys, sessions) each time.
+  const [due] = await db.query<{ due: boolean }>(
+    'select exists (select 1 from sms_delivery_reports where pending and retry_at <= now()) as due',
+  );
+  if (!due?.due) return 0;
   return db.transaction(async (tx) => {
     const rows = await tx.query<{
       id: string;
