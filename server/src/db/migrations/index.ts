@@ -31,6 +31,7 @@ import reportLoginIndexes from './0081-report-login-indexes';
 import smsStatementTrigger from './0085-sms-statement-trigger';
 import durableReceipts from './0090-durable-receipts';
 import connectorSendRates from './0091-connector-send-rates';
+import loginIpCoveringIndex from './0095-login-ip-covering-index';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -67,4 +68,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0085-sms-statement-trigger', sql: smsStatementTrigger },
   { id: '0090-durable-receipts', sql: durableReceipts },
   { id: '0091-connector-send-rates', sql: connectorSendRates },
+  { id: '0095-login-ip-covering-index', sql: loginIpCoveringIndex },
 ];

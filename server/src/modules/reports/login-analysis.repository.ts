@@ -14,63 +14,36 @@ export function loginsByDay(q: Queryable, { start, end, tzOffset }: Range) {
 }
 
 /**
- * One pass over the period's logins for two answers: per IP the successful and failed logins (the
- * distinct IPs, the locations, folded into countries by the caller: geolocation is offline, in Node,
- * and the failures that decide which IPs can be suspicious), and per user the successful logins, of
- * which the `top` most active users come back with, on each, how many users logged in at all.
- * GROUPING SETS reads the rows once for both groupings: two queries cost ~1.5 times as much database
- * CPU over a year of logins (bench/RESULTS.md, reports).
+ * Per IP in the period: successful and failed logins and the last attempt. One pass gives the distinct
+ * IPs, the locations (successful logins, folded into countries by the caller: geolocation is offline,
+ * in Node) and the failures that decide which IPs can be suspicious.
  */
-export async function loginsByIpAndTopUsers(q: Queryable, { start, end }: Range, top: number) {
-  const rows = await q.query<{
-    kind: 'ip' | 'user';
-    ip: string | null;
-    user_id: number | null;
-    username: string | null;
-    success: number;
-    failures: number;
-    last_at: Date | string | null;
-    users: number | null;
-  }>(
-    `with grouped as materialized (
-       select ip, user_id, grouping(ip) = 1 as per_user,
-         count(*) filter (where success)::int as success, count(*) filter (where not success)::int as failures,
-         max(created_at) filter (where success) as last_at
-       from login_records where created_at >= $1 and created_at < $2
-       group by grouping sets ((ip), (user_id))),
-     most_active as (
-       select user_id, success, last_at, (count(*) over ())::int as users
-       from grouped where per_user and user_id is not null and success > 0
-       order by success desc, user_id limit $3)
-     select 'ip' as kind, ip, null::bigint as user_id, null::text as username, success, failures,
-       null::timestamptz as last_at, null::int as users
-     from grouped where not per_user
-     union all
-     select 'user', null, m.user_id, u.username, m.success, 0, m.last_at, m.users
-     from most_active m join users u on u.id = m.user_id`,
-    [start, end, top],
+export function loginsByIp(q: Queryable, { start, end }: Range) {
+  return q.query<{ ip: string; success: number; failures: number }>(
+    `select ip, count(*) filter (where success)::int as success, count(*) filter (where not success)::int as failures
+     from login_records where created_at >= $1 and created_at < $2 group by ip`,
+    [start, end],
   );
-  const ips: { ip: string; success: number; failures: number }[] = [];
-  const active: {
+}
+
+/** The most active users (successful logins) and, on every row, how many users logged in at all. */
+export function mostActiveUsers(q: Queryable, { start, end }: Range, top: number) {
+  return q.query<{
     user_id: number;
     username: string;
     logins: number;
     last_at: Date | string;
     users: number;
-  }[] = [];
-  for (const row of rows) {
-    if (row.kind === 'ip') ips.push({ ip: row.ip!, success: row.success, failures: row.failures });
-    else
-      active.push({
-        user_id: row.user_id!,
-        username: row.username!,
-        logins: row.success,
-        last_at: row.last_at!,
-        users: row.users!,
-      });
-  }
-  active.sort((a, b) => b.logins - a.logins || a.user_id - b.user_id);
-  return { ips, active };
+  }>(
+    `select l.user_id, u.username, l.logins, l.last_at, l.users
+     from (select user_id, count(*)::int as logins, max(created_at) as last_at, (count(*) over ())::int as users
+           from login_records
+           where created_at >= $1 and created_at < $2 and success and user_id is not null
+           group by user_id order by logins desc, user_id limit $3) l
+     join users u on u.id = l.user_id
+     order by l.logins desc, l.user_id`,
+    [start, end, top],
+  );
 }
 
 type SuspiciousRow = { subject: string; failures: number; accounts: number; last_at: Date | string };

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../auth/auth-user';
 import { countryOf, topCountries } from './geo';
-import { loginsByDay, loginsByIpAndTopUsers, suspiciousAccounts } from './login-analysis.repository';
+import { loginsByDay, loginsByIp, mostActiveUsers, suspiciousAccounts } from './login-analysis.repository';
 import {
   activeRentalCount,
   businessSince,
@@ -152,9 +152,10 @@ export function createReportsService({ db }: { db: Db }) {
 
     async loginAnalysis(query: ReportPeriodQuery): Promise<LoginAnalysis> {
       const period = resolvePeriod(query);
-      const [dayRows, { ips: ipRows, active }, accounts] = await Promise.all([
+      const [dayRows, ipRows, active, accounts] = await Promise.all([
         (bucketsAlignWith(period.tzOffset) ? loginsByDayFromBuckets : loginsByDay)(db, period),
-        loginsByIpAndTopUsers(db, period, ACTIVE_USERS_TOP),
+        loginsByIp(db, period),
+        mostActiveUsers(db, period, ACTIVE_USERS_TOP),
         suspiciousAccounts(db, period),
       ]);
       const ips = await suspiciousIpsOf(db, period, ipRows);

@@ -6,7 +6,7 @@ type Range = { start: Date; end: Date; tzOffset: number };
 
 /**
  * `suspiciousIps` without counting every IP's distinct accounts over the whole period, when the per-IP
- * failures (`loginsByIpAndTopUsers`) already say where the answer is. The list is ordered by failures first, so when
+ * failures (`loginsByIp`) already say where the answer is. The list is ordered by failures first, so when
  * at least a full list of IPs reach SUSPICIOUS_FAILURES (each is in it by that alone), every IP of the
  * answer has at least as many failures as the list's last place: the same query restricted to those IPs
  * gives the same rows. Otherwise the whole query runs.
