@@ -17,8 +17,10 @@ declare module 'fastify' {
     /** The permission a caller needs (spec §6); type 1 passes every check. */
     permission?: string;
     /**
-     * The route answers scripts, never a page a browser renders (the compat protocols): it gets only
-     * `X-Content-Type-Options`, not the browser-page headers (plugins/security-headers.ts).
+     * The route answers scripts, never a page a browser renders (the compat protocols, the code link,
+     * the gateways' webhooks): it gets only `X-Content-Type-Options`, not the browser-page headers
+     * (plugins/security-headers.ts). Its answers are JSON or plain text, which nosniff keeps from
+     * being rendered as a page.
      */
     scriptsOnly?: boolean;
   }

@@ -195,11 +195,13 @@ describe('security headers (helmet)', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  // The compat protocols answer scripts polling many times a second, never a page a browser renders.
+  // Routes that answer scripts (many times a second), never a page a browser renders.
   test.each([
     ['sms-activate', '/stubs/handler_api.php?api_key=nope&action=getBalance'],
     ['5sim', '/v1/guest/countries'],
-  ])('on the %s protocol are only nosniff', async (_, url) => {
+    ['code link', '/api/code/no-such-token'],
+    ['gateway webhook', '/api/inbound/999999'],
+  ])('on the %s route are only nosniff', async (_, url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBeLessThan(500);
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -33,7 +33,7 @@ export function registerCodeLinkRoutes(app: App, { codeLinks }: { codeLinks: Cod
   app.get(
     '/api/code/:token',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', scriptsOnly: true },
       schema: {
         tags,
         summary: 'Public code link: the latest code of a rental, order or group token, in the owner’s format',
@@ -86,7 +86,7 @@ export function registerCodeLinkRoutes(app: App, { codeLinks }: { codeLinks: Cod
   app.get(
     '/api/codes',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', scriptsOnly: true },
       schema: {
         tags,
         summary: 'The SMS of all my rentals received after `since` (API key in the `X-API-Key` header)',

@@ -55,7 +55,7 @@ export function registerInboundRoutes(app: App, { db, config }: { db: Db; config
     scope.route({
       method: ['POST', 'GET'],
       url: '/api/inbound/:gatewayId',
-      config: { auth: 'none' },
+      config: { auth: 'none', scriptsOnly: true },
       bodyLimit: INBOUND_BODY_LIMIT,
       schema: {
         tags: ['inbound'],

@@ -119,7 +119,7 @@ export function registerConnectorRoutes(app: App, { db }: { db: Db }) {
     scope.post(
       '/api/mass-sms/status/:id',
       {
-        config: { auth: 'none' },
+        config: { auth: 'none', scriptsOnly: true },
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {
           tags,
