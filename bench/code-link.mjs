@@ -4,6 +4,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startBareFastify } from './lib/bare-fastify.mjs';
+import { addUsNumbers, buyUsNumbers, fundUser, pricedApplication } from './lib/bench-world.mjs';
 import { runBounded } from './lib/cleanup.mjs';
 import { freshDatabase } from './lib/databases.mjs';
 import { BUILT_SERVER, logIn, startJiemaServer } from './lib/jiema-server.mjs';
@@ -183,49 +184,10 @@ async function prepare(client, jiema) {
   const [{ id: userId }] = (
     await client.query('select id from users where username = $1', [jiema.admin.username])
   ).rows;
-  await client.query(`update users set balance = balance + 100000 where id = $1;`, [userId]);
-  await client.query(
-    `insert into ledger_entries (user_id, type, amount, balance_after, reference, note)
-     select id, 'recharge', 100000, balance, 'bench:funds', 'benchmark funds' from users where id = $1`,
-    [userId],
-  );
-  const [{ id: appId }] = (
-    await client.query(
-      `insert into applications (code, name_zh, name_en) values ('benchcl', '压测', 'Bench') returning id`,
-    )
-  ).rows;
-  const [{ validity }] = (
-    await client.query(
-      `select id as validity from validity_options where kind = 'rental' and enabled order by minutes limit 1`,
-    )
-  ).rows;
-  await client.query(
-    `insert into price_rules (application_id, card_type, validity_option_id, price) values ($1, 'new', $2, 0.1)`,
-    [appId, validity],
-  );
-  const [{ operator }] = (
-    await client.query(`select id as operator from operators where country_code = 'US' and code = 'any'`)
-  ).rows;
-  await client.query(
-    `insert into phone_numbers (number, country_code, operator_id, prefix, source)
-     select '+1555' || lpad(i::text, 7, '0'), 'US', $2, '+1555', 'bench' from generate_series(1, $1) as i`,
-    [options.rentals, operator],
-  );
-  for (let left = options.rentals; left > 0; left -= 100) {
-    const response = await fetch(`${jiema.origin}/api/store/orders`, {
-      method: 'POST',
-      headers: { ...auth, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({
-        applicationId: appId,
-        countryCode: 'US',
-        cardType: 'new',
-        validityOptionId: validity,
-        quantity: Math.min(100, left),
-      }),
-    });
-    if (response.status !== 200)
-      throw new Error(`purchase failed: ${response.status} ${await response.text()}`);
-  }
+  await fundUser(client, userId, 100000);
+  const { appId, validity } = await pricedApplication(client, { code: 'benchcl' });
+  await addUsNumbers(client, options.rentals);
+  await buyUsNumbers(jiema.origin, token, { appId, validity, count: options.rentals });
   const { rows: rentals } = await client.query(
     'select id, token, phone_number from rentals where user_id = $1 order by id',
     [userId],

@@ -3,6 +3,7 @@
 // (target ≥ 0.5). Every sms-activate client polls this every few seconds while it waits for a code.
 import { createHmac, randomUUID } from 'node:crypto';
 import { startBareFastify } from './lib/bare-fastify.mjs';
+import { addUsNumbers, buyUsNumbers, fundUser, pricedApplication } from './lib/bench-world.mjs';
 import { runBounded } from './lib/cleanup.mjs';
 import { freshDatabase } from './lib/databases.mjs';
 import { logIn, startJiemaServer } from './lib/jiema-server.mjs';
@@ -123,46 +124,11 @@ async function prepare(client, jiema) {
   const [{ id: userId, api_key: apiKey }] = (
     await client.query('select id, api_key from users where username = $1', [jiema.admin.username])
   ).rows;
-  await client.query('update users set balance = balance + 1000 where id = $1', [userId]);
-  await client.query(
-    `insert into ledger_entries (user_id, type, amount, balance_after, reference, note)
-     select id, 'recharge', 1000, balance, 'bench:funds', 'benchmark funds' from users where id = $1`,
-    [userId],
-  );
-  const [{ id: appId }] = (
-    await client.query(
-      `insert into applications (code, name_zh, name_en) values ('benchgs', '压测', 'Bench') returning id`,
-    )
-  ).rows;
-  const [{ validity }] = (
-    await client.query(
-      `select id as validity from validity_options where kind = 'rental' and enabled order by minutes limit 1`,
-    )
-  ).rows;
-  await client.query(
-    `insert into price_rules (application_id, card_type, validity_option_id, price) values ($1, 'new', $2, 0.1)`,
-    [appId, validity],
-  );
-  const [{ operator }] = (
-    await client.query(`select id as operator from operators where country_code = 'US' and code = 'any'`)
-  ).rows;
-  await client.query(
-    `insert into phone_numbers (number, country_code, operator_id, prefix, source) values ('+15550000001', 'US', $1, '+1555', 'bench')`,
-    [operator],
-  );
-  const order = await fetch(`${jiema.origin}/api/store/orders`, {
-    method: 'POST',
-    headers: { ...auth, 'idempotency-key': randomUUID() },
-    body: JSON.stringify({
-      applicationId: appId,
-      countryCode: 'US',
-      cardType: 'new',
-      validityOptionId: validity,
-      quantity: 1,
-    }),
-  }).then((r) => r.json());
-  if (order.code !== 200) throw new Error(`purchase: ${JSON.stringify(order)}`);
-  const rentalId = order.data.phones[0].rentalId;
+  await fundUser(client, userId, 1000);
+  const { appId, validity } = await pricedApplication(client, { code: 'benchgs' });
+  await addUsNumbers(client, 1);
+  const [phone] = await buyUsNumbers(jiema.origin, token, { appId, validity, count: 1 });
+  const rentalId = phone.rentalId;
   const gateway = await fetch(`${jiema.origin}/api/admin/gateways`, {
     method: 'POST',
     headers: auth,

@@ -6,6 +6,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { startBareFastify } from './lib/bare-fastify.mjs';
+import { addUsNumbers, buyUsNumbers, pricedApplication } from './lib/bench-world.mjs';
 import { cleanupMark, runBounded, runCleanup } from './lib/cleanup.mjs';
 import { freshDatabase } from './lib/databases.mjs';
 import { BUILT_SERVER, startJiemaServer } from './lib/jiema-server.mjs';
@@ -177,48 +178,16 @@ async function prepare(client, origin) {
      values ($1, $2, now() + interval '1 day', '127.0.0.1', 'bench')`,
     [userId, createHash('sha256').update(token).digest('hex')],
   );
-  const [{ id: appId }] = (
-    await client.query(
-      `insert into applications (code, name_zh, name_en, sender_pattern, keyword_pattern, code_pattern)
-       values ('benchtg', '压测电报', 'Bench Telegram', 'telegram', 'telegram', '') returning id`,
-    )
-  ).rows;
-  const [{ validity }] = (
-    await client.query(
-      `select id as validity from validity_options where kind = 'activation' and enabled order by minutes desc limit 1`,
-    )
-  ).rows;
-  await client.query(
-    `insert into price_rules (application_id, card_type, validity_option_id, price) values ($1, 'new', $2, 0.1)`,
-    [appId, validity],
-  );
-  const [{ operator }] = (
-    await client.query(`select id as operator from operators where country_code = 'US' and code = 'any'`)
-  ).rows;
-  await client.query(
-    `insert into phone_numbers (number, country_code, operator_id, prefix, source)
-     select '+1555' || lpad(i::text, 7, '0'), 'US', $2, '+1555', 'bench' from generate_series(1, $1) as i`,
-    [options.numbers, operator],
-  );
-  const numbers = [];
-  // Orders of at most 100 numbers (the store's default maximum per order).
-  for (let left = options.numbers; left > 0; left -= 100) {
-    const response = await fetch(`${origin}/api/store/orders`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        applicationId: appId,
-        countryCode: 'US',
-        cardType: 'new',
-        validityOptionId: validity,
-        quantity: Math.min(100, left),
-      }),
-    });
-    const body = await response.json();
-    if (response.status !== 200)
-      throw new Error(`purchase failed: ${response.status} ${JSON.stringify(body)}`);
-    numbers.push(...body.data.phones.map((p) => p.phoneNumber));
-  }
+  const { appId, validity } = await pricedApplication(client, {
+    code: 'benchtg',
+    nameZh: '压测电报',
+    nameEn: 'Bench Telegram',
+    kind: 'activation',
+    patterns: { sender: 'telegram', keyword: 'telegram' },
+  });
+  await addUsNumbers(client, options.numbers);
+  const phones = await buyUsNumbers(origin, token, { appId, validity, count: options.numbers });
+  const numbers = phones.map((p) => p.phoneNumber);
   const [{ id: gatewayId }] = (
     await client.query(
       `insert into gateways (kind, name, secret) values ('generic', 'bench', $1) returning id`,
