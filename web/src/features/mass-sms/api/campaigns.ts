@@ -2,17 +2,20 @@ import { type Campaign, MASS_SMS_API, type Paged } from '@jiema/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download';
 import { request } from '../../../lib/http';
+import { campaignMayChange } from './awaiting-reports';
 import { CAMPAIGNS_KEY } from './keys';
 
-/** Polls every 3 s while a campaign on the page is still sending, so progress bars move. */
+/**
+ * Polls every 3 s while a campaign on the page may still change (sending, or its delivery reports
+ * still arriving), so progress bars and delivered counts move.
+ */
 export const useCampaigns = (params: Record<string, unknown>) =>
   useQuery({
     queryKey: [...CAMPAIGNS_KEY, params],
     queryFn: () =>
       request<Paged<Campaign>>({ url: MASS_SMS_API.campaigns, params, meta: { isPolling: true } }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.list.some((c) => c.status === 'sending' || c.status === 'scheduled') ? 3000 : false,
+    refetchInterval: (query) => (query.state.data?.list.some((c) => campaignMayChange(c)) ? 3000 : false),
   });
 
 export const pauseCampaign = (id: number) =>
