@@ -1,7 +1,7 @@
 // The code link (issue 8 measures): reads per second of `GET /api/code/:token` on PostgreSQL next to
 // bare Fastify in the same run (target ≥ 0.5), and the time from an SMS posted to a gateway's generic
 // webhook to its code in a waiting long-poll at 200 SMS/s (target p99 < 50 ms).
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { startBareFastify } from './lib/bare-fastify.mjs';
 import { addUsNumbers, buyUsNumbers, fundUser, pricedApplication } from './lib/bench-world.mjs';
