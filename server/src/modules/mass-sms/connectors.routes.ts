@@ -150,8 +150,8 @@ export function registerConnectorRoutes(app: App, { db }: { db: Db }) {
         }
         const update = connector.kind === 'android' ? androidStatus(id, body) : httpStatus(id, body);
         if (!update) return ok(request, { applied: false });
-        const unmatched = await applyReceipts(db, [update]);
-        return ok(request, { applied: unmatched.length === 0 });
+        const pending = await applyReceipts(db, [update]);
+        return ok(request, { applied: pending === 0 });
       },
     );
   });

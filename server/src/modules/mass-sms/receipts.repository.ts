@@ -123,20 +123,14 @@ async function insertReports(
 }
 
 /**
- * Gateway webhooks: applies the reports at once in one transaction and keeps each raw. Returns the
- * reports whose message is not known yet; those are kept `pending` and matched again like SMPP
- * receipts: a provider may report a delivery before the worker has recorded the send it answered
- * (the send's record is written in batches, a few milliseconds to seconds after the answer), and
- * such a report must not be lost.
+ * Gateway webhooks: `storeReceipts` in a transaction of their own. Returns how many are kept pending:
+ * a provider may report a delivery before the worker has recorded the send it answered (the send's
+ * record is written in batches, a few milliseconds to seconds after the answer), and such a report
+ * is matched again later, not lost.
  */
-export async function applyReceipts(db: Db, reports: readonly ReceiptUpdate[]): Promise<ReceiptUpdate[]> {
-  if (!reports.length) return [];
-  return db.transaction(async (tx) => {
-    const byReport = await matchReceipts(tx, reports);
-    await applyMatched(tx, reports, byReport);
-    await insertReports(tx, reports, byReport, (n) => !byReport.has(n));
-    return reports.filter((_, n) => !byReport.has(n));
-  });
+export async function applyReceipts(db: Db, reports: readonly ReceiptUpdate[]): Promise<number> {
+  if (!reports.length) return 0;
+  return db.transaction((tx) => storeReceipts(tx, reports));
 }
 
 /**

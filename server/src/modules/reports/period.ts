@@ -12,7 +12,8 @@ export type ResolvedPeriod = ReportPeriod & {
   days: string[];
 };
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** `YYYY-MM-DD` of an instant, in UTC. */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Today (in the reader's zone) as `YYYY-MM-DD`. */
 export function todayIn(tzOffset: number, now = Date.now()): string {

@@ -1,10 +1,9 @@
 import type { Queryable } from '../../db/client';
+import { dayOf } from './period';
 import { successRatesFromCells } from './rollups.repository';
 import { type SuccessRow, successRates } from './statistics.repository';
 
 const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 type Range = { start: Date; end: Date; tzOffset: number };
 
 /**
