@@ -1,24 +1,11 @@
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PHONE_CARD_USES, type PhoneNumber, type PhoneNumberFilter } from '@jiema/shared';
-import {
-  App,
-  AutoComplete,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Select,
-  Space,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, AutoComplete, Button, Card, Flex, Input, Select, Space, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { DemoTag } from '../../../components/demo-tag';
 import { DisabledCountryAlert } from '../../../components/disabled-country-alert';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { deletePhoneNumbers } from '../api/delete-phone-numbers';
@@ -28,12 +15,9 @@ import { usePhoneNumbers } from '../api/list-phone-numbers';
 import { setPhoneState } from '../api/set-phone-state';
 import { EditPhoneNumberModal } from './edit-phone-number-modal';
 import { PhoneBulkBar } from './phone-bulk-bar';
+import { usePhoneNumberColumns } from './phone-number-columns';
 import {
   CountrySelect,
-  formatTime,
-  monoStyle,
-  PhoneStateTag,
-  sortOrderOf,
   useBulkMessage,
   useCan,
   useCountryOptions,
@@ -125,127 +109,14 @@ export default function PhoneNumbersPage() {
   const canEdit = can('admin:phone:edit');
   const canBulk = canEdit || can('admin:phone:del');
 
-  /** A sortable column whose sort state lives in the URL. */
-  const sortable = (field: string) => ({ sorter: true, sortOrder: sortOrderOf(table.query, field) });
-  const columns: TableColumnsType<PhoneNumber> = [
-    {
-      title: t('stock.fields.number'),
-      dataIndex: 'number',
-      width: 180,
-      ...sortable('number'),
-      render: (number: string, phone) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <Typography.Text copyable style={{ ...monoStyle, whiteSpace: 'nowrap' }}>
-            {number}
-          </Typography.Text>{' '}
-          {phone.demo && <DemoTag />}
-        </span>
-      ),
-    },
-    {
-      title: t('stock.fields.country'),
-      dataIndex: 'countryCode',
-      width: 150,
-      ellipsis: true,
-      ...sortable('countryCode'),
-      render: (code: string, row) =>
-        `${row.countryFlag} ${name(row.countryNameZh, row.countryNameEn)} (${code})`,
-    },
-    {
-      title: t('stock.fields.operator'),
-      dataIndex: 'operatorName',
-      width: 130,
-      ellipsis: true,
-      ...sortable('operatorName'),
-      render: (operatorName: string, row) =>
-        row.operatorCode === 'any' ? t('stock.anyOperator') : operatorName,
-    },
-    {
-      title: t('stock.fields.prefix'),
-      dataIndex: 'prefix',
-      width: 100,
-      ...sortable('prefix'),
-      render: (prefix: string) => <span style={monoStyle}>{prefix}</span>,
-    },
-    {
-      title: t('stock.fields.source'),
-      dataIndex: 'source',
-      width: 140,
-      ellipsis: true,
-      ...sortable('source'),
-    },
-    {
-      title: t('stock.fields.state'),
-      dataIndex: 'state',
-      width: 100,
-      ...sortable('state'),
-      render: (_, row) => (
-        <>
-          <PhoneStateTag state={row.state} cooldownUntil={row.cooldownUntil} />
-          {row.state === 'available' && disabledCountries.has(row.countryCode) && (
-            <Tag color="warning" data-testid="not-on-sale">
-              {t('setup.notOnSale')}
-            </Tag>
-          )}
-        </>
-      ),
-    },
-    {
-      title: t('stock.fields.usedApps'),
-      dataIndex: 'usedApps',
-      width: 140,
-      ...sortable('usedApps'),
-      render: (usedApps: number) =>
-        usedApps === 0 ? (
-          <Tag color="green">{t('stock.cardUse.new')}</Tag>
-        ) : (
-          <Tag>{t('stock.usedForApps', { count: usedApps })}</Tag>
-        ),
-    },
-    {
-      title: t('stock.fields.addRecord'),
-      dataIndex: 'addRecordId',
-      width: 100,
-      render: (id: number | null) =>
-        id ? (
-          <Button type="link" size="small" onClick={() => setFilter({ addRecordId: id })}>
-            #{id}
-          </Button>
-        ) : (
-          '-'
-        ),
-    },
-    {
-      title: t('stock.fields.createdAt'),
-      dataIndex: 'createdAt',
-      width: 170,
-      ...sortable('createdAt'),
-      render: formatTime,
-    },
-    {
-      title: t('stock.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 120,
-      render: (_, row) =>
-        canEdit && (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(row)}>
-              {t('stock.edit')}
-            </Button>
-            {row.state !== 'in_use' && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => changeState.mutate({ ids: [row.id], enabled: row.state === 'disabled' })}
-              >
-                {row.state === 'disabled' ? t('stock.enable') : t('stock.disable')}
-              </Button>
-            )}
-          </Space>
-        ),
-    },
-  ];
+  const columns = usePhoneNumberColumns({
+    query: table.query,
+    disabledCountries,
+    canEdit,
+    onAddRecord: (addRecordId) => setFilter({ addRecordId }),
+    onEdit: setEditing,
+    onToggle: (row) => changeState.mutate({ ids: [row.id], enabled: row.state === 'disabled' }),
+  });
 
   return (
     <Card
