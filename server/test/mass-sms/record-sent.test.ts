@@ -37,11 +37,7 @@ describe('recording submit results', () => {
     });
     const claimed = (await claimDue(t.db, 100, 60)).filter((m) => m.campaignId === campaign.id);
     expect(claimed).toHaveLength(3);
-    const [early, later, lost] = claimed as [
-      (typeof claimed)[0],
-      (typeof claimed)[0],
-      (typeof claimed)[0],
-    ];
+    const [early, later, lost] = claimed as [(typeof claimed)[0], (typeof claimed)[0], (typeof claimed)[0]];
     const connectorId = 1;
     const sent = [
       { id: early.id, attempts: early.attempts, connectorId, externalIds: ['1a'], smpp: true },

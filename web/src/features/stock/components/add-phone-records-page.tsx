@@ -13,6 +13,7 @@ import { useStockOptions } from '../api/get-stock-options';
 import { useAddRecords } from '../api/list-add-records';
 import {
   CountrySelect,
+  countryLabel,
   dateRangeParams,
   formatBytes,
   formatTime,
@@ -82,8 +83,7 @@ export default function AddPhoneRecordsPage() {
       width: 140,
       ellipsis: true,
       ...sortable('countryCode'),
-      render: (code: string, row) =>
-        `${row.countryFlag} ${name(row.countryNameZh, row.countryNameEn)} (${code})`,
+      render: (_code: string, row) => countryLabel(row, name),
     },
     {
       title: t('stock.fields.operator'),

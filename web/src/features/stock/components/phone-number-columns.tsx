@@ -3,7 +3,14 @@ import { Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DemoTag } from '../../../components/demo-tag';
 import type { TableQuery } from '../../../lib/use-url-table';
-import { formatTime, monoStyle, PhoneStateTag, sortOrderOf, useLocalName } from './stock-common';
+import {
+  countryLabel,
+  formatTime,
+  monoStyle,
+  PhoneStateTag,
+  sortOrderOf,
+  useLocalName,
+} from './stock-common';
 
 /** The columns of the phone number list; what a click does is the page's. */
 export function usePhoneNumberColumns({
@@ -49,8 +56,7 @@ export function usePhoneNumberColumns({
       width: 150,
       ellipsis: true,
       ...sortable('countryCode'),
-      render: (code: string, row) =>
-        `${row.countryFlag} ${name(row.countryNameZh, row.countryNameEn)} (${code})`,
+      render: (_code: string, row) => countryLabel(row, name),
     },
     {
       title: t('stock.fields.operator'),

@@ -29,6 +29,14 @@ export function useLocalName() {
   );
 }
 
+/** A country as the stock tables show it: flag, name in the UI language, code (`🇷🇺 俄罗斯 (RU)`). */
+export function countryLabel(
+  row: { countryCode: string; countryFlag: string; countryNameZh: string; countryNameEn: string },
+  name: ReturnType<typeof useLocalName>,
+) {
+  return `${row.countryFlag} ${name(row.countryNameZh, row.countryNameEn)} (${row.countryCode})`;
+}
+
 /** A stock change: every stock list refreshes on success; errors were toasted by the HTTP layer. */
 export function useStockMutation<TInput, TResult>(
   fn: (input: TInput) => Promise<TResult>,
