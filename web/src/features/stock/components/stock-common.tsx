@@ -29,7 +29,7 @@ export function useLocalName() {
   );
 }
 
-/** A country as the stock tables show it: flag, name in the UI language, code (`🇷🇺 俄罗斯 (RU)`). */
+/** A country as the stock tables show it: flag, name in the UI language, code (`🇷🇺 Russia (RU)`). */
 export function countryLabel(
   row: { countryCode: string; countryFlag: string; countryNameZh: string; countryNameEn: string },
   name: ReturnType<typeof useLocalName>,
