@@ -55,7 +55,7 @@ function primitivesOnly(value: unknown): value is Record<string, unknown> {
  * Validates with the route's zod schema, keeping the raw issues (so they can be translated per request).
  * Every route refuses NUL characters here, so no schema has to remember them.
  *
- * Params and query strings repeat: a script polls the same code link or getStatus URL many times a
+ * Params and query strings repeat: a script polls the same code link URL many times a
  * second, and parsing them was a fifth of such a request's CPU. A parse is a pure function of the strings
  * (no schema of ours reads the clock or the database), so a success is remembered per route part and
  * handed out as a fresh copy; failures are parsed again each time.
