@@ -87,7 +87,9 @@ describe('switching the language', () => {
 
   it('back to Chinese, stored and kept after a reload', async () => {
     await chooseLanguage(page, '简体中文');
-    expect(await storedLocale()).toBe('zh-CN');
+    // Stored when the language has changed, which waits for its texts: after the reload in English, the
+    // Chinese chunk is fetched first.
+    await expect.poll(storedLocale).toBe('zh-CN');
     await page.reload();
     await page.getByTestId('login-form').waitFor();
     expect(await documentLang()).toBe('zh-CN');
