@@ -170,6 +170,39 @@ describe('delivery over SMPP', () => {
     expect(smsc.binds.filter((x) => x.ok).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a batch slower to send than its lease keeps its claim: no message is claimed again and sent twice', async () => {
+    const smsc = await startSmsc();
+    smsc.receiptStat = 'DELIVRD';
+    // 10 msg/s for 40 messages: each loop's batch takes ~2–3 s to go out, against a lease of 1 s.
+    await smscConnector(smsc, { throughputPerSecond: 10 });
+    const worker = new MassSmsWorker({
+      db: t.db,
+      pollMs: 30,
+      batchSize: 25,
+      loops: 2,
+      leaseSeconds: 1,
+      retryBaseMs: 100,
+      retryMaxMs: 500,
+      connectorsPollMs: 100,
+    });
+    cleanups.push(() => worker.stop());
+    await worker.start();
+    const campaign = await confirmOk(t, admin.headers, {
+      recipientsText: numbers(40, 79960000000),
+      content: 'slow',
+    });
+    // Before the fix the lease ran out mid-batch: 197 submits for 40 messages, some claimed 13 times.
+    await waitFor('all delivered', async () => (await countsOf(campaign.id)).counts.delivered === 40, 20_000);
+    const perDestination = submitsPerDestination(smsc);
+    expect(perDestination.size).toBe(40);
+    expect([...perDestination.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+    const attempts = await t.db.query<{ attempts: number }>(
+      'select distinct attempts from sms_outbound where campaign_id = $1',
+      [campaign.id],
+    );
+    expect(attempts.map((row) => row.attempts)).toEqual([1]);
+  });
+
   it('per-part receipts combine: delivered only when every part is; one failed part fails the message', async () => {
     const smsc = await startSmsc();
     const connector = await smscConnector(smsc);

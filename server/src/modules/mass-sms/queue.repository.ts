@@ -57,6 +57,26 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
   }));
 }
 
+/**
+ * Extends the lease of claimed messages not submitted yet, for the attempt that claimed them: a batch
+ * that takes longer to go out than its lease (a connector allowed a few msg/s) must not see its
+ * messages claimed again by another loop or process and sent twice.
+ */
+export async function extendClaims(
+  db: Db,
+  claims: readonly { id: string; attempts: number }[],
+  leaseSeconds: number,
+) {
+  if (!claims.length) return;
+  await db.query(
+    `update sms_outbound o
+        set claimed_until = now() + $3 * interval '1 second', next_attempt_at = now() + $3 * interval '1 second'
+       from unnest($1::bigint[], $2::int[]) as u(id, attempts)
+      where o.id = u.id and o.attempts = u.attempts and o.status = 'pending'`,
+    [claims.map((c) => c.id), claims.map((c) => c.attempts), leaseSeconds],
+  );
+}
+
 export type SentResult = {
   id: string;
   attempts: number;

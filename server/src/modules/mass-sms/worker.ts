@@ -7,6 +7,7 @@ import { type ConnectorRecord, listConnectorRecords, saveConnectorState } from '
 import {
   type ClaimedMessage,
   claimDue,
+  extendClaims,
   type FinalOutcome,
   maintain,
   type RetryResult,
@@ -194,19 +195,48 @@ export class MassSmsWorker {
     if (!batch.length) return 0;
     const retries: RetryResult[] = [];
     const refused: { id: string; campaignId: number; error: string }[] = [];
-    await Promise.all(
-      batch.map(async (message) => {
-        const outcome = await this.sendOne(senders, message);
-        // Recorded by the next flush, while the rest of the batch is still out: its receipt follows at once.
-        if ('externalIds' in outcome) this.sent.push(outcome);
-        else if (outcome.transient) retries.push(outcome.retry);
-        else refused.push({ id: message.id, campaignId: message.campaignId, error: outcome.error });
-      }),
-    );
+    const unsent = new Map(batch.map((message) => [message.id, message]));
+    const keepingClaims = this.keepClaimed(unsent);
+    try {
+      await Promise.all(
+        batch.map(async (message) => {
+          const outcome = await this.sendOne(senders, message);
+          unsent.delete(message.id);
+          // Recorded by the next flush, while the rest of the batch is still out: its receipt follows at once.
+          if ('externalIds' in outcome) this.sent.push(outcome);
+          else if (outcome.transient) retries.push(outcome.retry);
+          else refused.push({ id: message.id, campaignId: message.campaignId, error: outcome.error });
+        }),
+      );
+    } finally {
+      keepingClaims.stop();
+    }
     await this.flush();
     await recordRetry(this.options.db, retries);
     await recordRefused(this.options.db, refused);
     return batch.length;
+  }
+
+  /**
+   * Renews the lease of a batch's messages still waiting to go out, every third of the lease, until
+   * `stop()`: a slow connector (a few msg/s) may take longer than the lease to send a batch. If this
+   * process dies the renewals stop, and the messages it had not sent are claimed again when it runs out.
+   */
+  private keepClaimed(unsent: ReadonlyMap<string, ClaimedMessage>) {
+    let renewing = false;
+    const timer = setInterval(
+      () => {
+        if (renewing || !unsent.size) return;
+        renewing = true;
+        extendClaims(this.options.db, [...unsent.values()], this.options.leaseSeconds)
+          .catch((error) => this.warn(error, 'lease'))
+          .finally(() => {
+            renewing = false;
+          });
+      },
+      Math.max(100, (this.options.leaseSeconds * 1000) / 3),
+    );
+    return { stop: () => clearInterval(timer) };
   }
 
   private async sendOne(
