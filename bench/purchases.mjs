@@ -4,6 +4,7 @@
 // every success sold one number, none is held twice, and every balance equals its ledger entries.
 import { createHash, randomBytes } from 'node:crypto';
 import { startBareFastify } from './lib/bare-fastify.mjs';
+import { addUsNumbers } from './lib/bench-world.mjs';
 import { cleanupMark, runBounded, runCleanup } from './lib/cleanup.mjs';
 import { freshDatabase } from './lib/databases.mjs';
 import { startJiemaServer } from './lib/jiema-server.mjs';
@@ -214,14 +215,7 @@ async function prepare(client) {
      select unnest($1::int[]), 'new', $2, 0.1`,
     [apps.map((a) => a.id), validity],
   );
-  const [{ operator }] = (
-    await client.query(`select id as operator from operators where country_code = 'US' and code = 'any'`)
-  ).rows;
-  await client.query(
-    `insert into phone_numbers (number, country_code, operator_id, prefix, source)
-     select '+1555' || lpad(i::text, 7, '0'), 'US', $2, '+1555', 'bench' from generate_series(1, $1) as i`,
-    [options.numbers, operator],
-  );
+  await addUsNumbers(client, options.numbers);
   await client.query('analyze');
   console.log(
     `  prepared ${options.users} buyers, ${options.apps} applications, ${options.numbers} numbers in ${Date.now() - started} ms`,
