@@ -2,13 +2,11 @@ import os from 'node:os';
 import type { Db } from '../../db/client';
 import { backoffDelay } from '../smpp/flow-control';
 import type { DeliveryReceipt } from '../smpp/receipt';
-import { storedIdKeys } from '../smpp/receipt';
 import { type ConnectorRecord, listConnectorRecords, saveConnectorState } from './connectors.repository';
 import {
   type ClaimedMessage,
   claimDue,
   extendClaims,
-  type FinalOutcome,
   maintain,
   type RetryResult,
   recordRefused,
@@ -16,10 +14,11 @@ import {
   recordSent,
   type SentResult,
 } from './queue.repository';
-import { type Match, type ReceiptUpdate, retryStoredReceipts, storeReceipts } from './receipts.repository';
+import { type ReceiptUpdate, retryStoredReceipts, storeReceipts } from './receipts.repository';
 import { routeFor } from './routing';
 import { SharedSendRate } from './send-rate';
 import { createSender, SendError, type Sender } from './senders';
+import { finalsWithTheirSubmit, receiptUpdateOf } from './worker-receipts';
 
 export type MassSmsWorkerOptions = {
   db: Db;
@@ -356,46 +355,3 @@ const connectorKey = (c: ConnectorRecord) =>
     c.defaultSenderId,
     c.enabled,
   ]);
-
-export function receiptUpdateOf(connectorId: number, receipt: DeliveryReceipt): ReceiptUpdate {
-  return {
-    connectorId,
-    keys: receipt.messageIdKeys,
-    outcome: receipt.final ? receipt.status : 'sent',
-    error: receipt.error
-      ? `${receipt.stat} err:${receipt.error}`
-      : receipt.status === 'failed'
-        ? receipt.stat
-        : null,
-    externalId: receipt.messageId,
-    stat: receipt.stat,
-    raw: receipt.raw,
-  };
-}
-
-/**
- * Final receipts of one-part SMPP messages whose submit result is in the same flush (the SMSC answers
- * the submit, then reports at once): matched here, so the submit's update writes the final status and
- * the receipt needs no lookup. By report index, and by message id for `recordSent`.
- */
-function finalsWithTheirSubmit(sent: readonly SentResult[], receipts: readonly ReceiptUpdate[]) {
-  const matches = new Map<number, Match>();
-  const finals = new Map<string, FinalOutcome>();
-  if (!sent.length || !receipts.length) return { matches, finals };
-  const byKey = new Map<string, SentResult>();
-  for (const s of sent) {
-    if (!s.smpp || s.externalIds.length !== 1) continue;
-    for (const key of storedIdKeys(s.externalIds[0]!)) byKey.set(`${s.connectorId}|${key}`, s);
-  }
-  receipts.forEach((receipt, n) => {
-    if (receipt.outcome === 'sent') return;
-    const s = receipt.keys.map((key) => byKey.get(`${receipt.connectorId}|${key}`)).find(Boolean);
-    if (!s || finals.has(s.id)) return;
-    matches.set(n, { message_id: s.id, part_no: 1 });
-    finals.set(s.id, {
-      status: receipt.outcome,
-      error: receipt.outcome === 'failed' ? (receipt.error ?? receipt.stat) : null,
-    });
-  });
-  return { matches, finals };
-}
