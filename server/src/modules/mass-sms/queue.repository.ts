@@ -92,9 +92,9 @@ export type FinalOutcome = { status: 'delivered' | 'failed'; error: string | nul
 /**
  * Records submitted messages (status sent, or straight to their final status when `finals` has a
  * receipt for them) and the ids their receipts will name (not for those recorded final: no receipt is
- * left to come for them), in the caller's transaction (the worker
- * writes them together with the receipts that arrived meanwhile). Returns the ids recorded: a row
- * whose claim was lost to a later attempt is left to that attempt.
+ * left to come for them), in the caller's transaction (the worker writes them together with the
+ * receipts that arrived meanwhile). Returns the ids recorded: a row whose claim was lost to a later
+ * attempt is left to that attempt.
  */
 export async function recordSent(
   tx: Queryable,
