@@ -9,17 +9,22 @@ import smpp, { type PDU } from 'smpp';
 const RAW = Symbol.for('jiema.smpp.raw');
 type WithRaw = PDU & { [RAW]?: Buffer };
 
+/** Remembers the bytes a PDU was decoded from (pdu-codec.ts decodes some PDUs without the library). */
+export function keepRawBytes(pdu: PDU, buffer: Buffer) {
+  Object.defineProperty(pdu, RAW, { value: buffer, enumerable: false });
+}
+
 let patched = false;
-function keepRawBytes() {
+function keepRawBytesOfLibraryDecodes() {
   if (patched) return;
   patched = true;
   const original = smpp.PDU.prototype.fromBuffer;
   smpp.PDU.prototype.fromBuffer = function fromBufferKeepingRaw(this: WithRaw, buffer: Buffer) {
-    Object.defineProperty(this, RAW, { value: buffer, enumerable: false });
+    keepRawBytes(this, buffer);
     return original.call(this, buffer);
   };
 }
-keepRawBytes();
+keepRawBytesOfLibraryDecodes();
 
 /** The whole PDU as it came off the wire (header included), when the library parsed it. */
 export function rawBytesOf(pdu: PDU): Buffer | undefined {

@@ -1,5 +1,5 @@
-import type { Session } from 'smpp';
 import { SmppError, statusHex } from './errors';
+import { EsmeSession } from './esme-session';
 import { backoffDelay } from './flow-control';
 import { InboundHandler } from './inbound-handler';
 import type {
@@ -11,7 +11,7 @@ import type {
   SmppLinkConfig,
   SubmitResult,
 } from './link-types';
-import { type PDU, STATUS, smpp } from './smpp-library';
+import { type PDU, STATUS } from './smpp-library';
 import { Submitter } from './submitter';
 
 const DEFAULTS = {
@@ -39,7 +39,7 @@ export type ResolvedLinkConfig = Required<
  */
 export class SmppLink {
   readonly config: ResolvedLinkConfig;
-  private session: Session | null = null;
+  private session: EsmeSession | null = null;
   private status: LinkStatus = 'stopped';
   private bound = false;
   private stopping = true;
@@ -147,7 +147,6 @@ export class SmppLink {
         reject(new SmppError('not connected', true));
         return;
       }
-      const pdu = new smpp.PDU(command, params);
       let timer: NodeJS.Timeout | undefined;
       const finish = (error: Error | null, response?: PDU) => {
         clearTimeout(timer);
@@ -156,18 +155,15 @@ export class SmppLink {
         else resolve(response!);
       };
       const fail = (error: Error) => finish(error);
-      this.pending.add(fail);
       corkUntilNextTick(session);
-      const written = session.send(
-        pdu,
-        (response) => finish(null, response),
-        undefined,
-        () => finish(new SmppError(`${command}: write failed`, true)),
-      );
-      if (!written) return;
+      const sequence = session.request(command, params, (response) => finish(null, response));
+      if (sequence === null) {
+        reject(new SmppError(`${command}: write failed`, true));
+        return;
+      }
+      this.pending.add(fail);
       timer = setTimeout(() => {
-        // The library would keep the callback forever (lib/smpp.js has no response timeout).
-        delete session._callbacks[pdu.sequence_number];
+        session.forget(sequence);
         finish(new SmppError(`${command}: no response within ${timeoutMs} ms`, true));
       }, timeoutMs);
     });
@@ -186,18 +182,18 @@ export class SmppLink {
   private connect() {
     if (this.stopping) return;
     this.setStatus('connecting');
-    const session = smpp.connect({
+    const session = new EsmeSession({
       host: this.config.host,
       port: this.config.port,
-      connectTimeout: this.config.connectTimeoutMs,
+      connectTimeoutMs: this.config.connectTimeoutMs,
     });
     this.session = session;
     session.on('error', (error: Error) => this.noteError(error.message));
     session.on('close', () => this.onClosed(session));
     session.on('connect', () => void this.bind(session));
-    session.on('enquire_link', (pdu: PDU) => session.send(pdu.response()));
+    session.on('enquire_link', (pdu: PDU) => session.respond(pdu));
     session.on('unbind', (pdu: PDU) => {
-      session.send(pdu.response());
+      session.respond(pdu);
       this.noteError('the SMSC unbound');
       session.close();
     });
@@ -205,16 +201,16 @@ export class SmppLink {
       void this.inbound.handle(pdu).then((status) => {
         if (session.closed) return;
         corkUntilNextTick(session);
-        session.send(pdu.response({ command_status: status }));
+        session.respond(pdu, status);
       });
     });
     session.on('data_sm', (pdu: PDU) => {
       // Not used for MO by the SIM banks we target; refuse it cleanly rather than leave it unanswered.
-      session.send(pdu.response({ command_status: STATUS.ESME_RSYSERR }));
+      session.respond(pdu, STATUS.ESME_RSYSERR);
     });
   }
 
-  private async bind(session: Session) {
+  private async bind(session: EsmeSession) {
     const { bindMode, systemId, password, systemType, addressRange } = this.config;
     try {
       const response = await this.request(`bind_${bindMode}`, {
@@ -244,7 +240,7 @@ export class SmppLink {
     this.keepaliveTimer = setInterval(() => void this.keepAlive(session), this.config.enquireLinkMs);
   }
 
-  private async keepAlive(session: Session) {
+  private async keepAlive(session: EsmeSession) {
     try {
       const response = await this.request('enquire_link', {});
       if (response.command_status !== STATUS.ESME_ROK) throw new Error(statusHex(response.command_status));
@@ -255,7 +251,7 @@ export class SmppLink {
     }
   }
 
-  private onClosed(session: Session) {
+  private onClosed(session: EsmeSession) {
     if (session !== this.session) return;
     clearInterval(this.keepaliveTimer);
     this.session = null;
@@ -271,13 +267,13 @@ export class SmppLink {
   }
 }
 
-const corked = new WeakSet<Session>();
+const corked = new WeakSet<EsmeSession>();
 
 /**
  * Holds the socket's writes until the current tick ends: the PDUs of a burst (a window refilled, the
  * receipts of one flush acknowledged) leave in one write instead of one system call each.
  */
-function corkUntilNextTick(session: Session) {
+function corkUntilNextTick(session: EsmeSession) {
   if (corked.has(session)) return;
   corked.add(session);
   session.socket.cork();

@@ -8,7 +8,8 @@ declare module 'smpp' {
 
   /** A decoded PDU: mandatory parameters and known TLVs become properties named as in SMPP 3.4. */
   export class PDU {
-    constructor(command: string, options?: Record<string, unknown>);
+    /** A command and its fields, or a whole PDU off the wire (header included) to decode. */
+    constructor(command: string | Buffer, options?: Record<string, unknown>);
     command: string;
     command_id: number;
     command_status: number;
