@@ -262,10 +262,13 @@ describe('delivery over SMPP', () => {
     // Failed after reaching the SMSC: paid, not refunded; the stat kept.
     expect(failed[0]).toMatchObject({ refunded: false });
     expect(failed[0]!.error).toMatch(/UNDELIV/);
+    // Kept raw: on the message when it came with the submit's result, else as a report of its own.
     const raw = await t.db.query<{ raw: { text: string } }>(
-      'select raw from sms_delivery_reports where connector_id = $1 and message_id = $2',
+      `select receipt as raw from sms_outbound where id = $2 and receipt is not null
+       union all select raw from sms_delivery_reports where connector_id = $1 and message_id = $2`,
       [connector.id, second.id],
     );
+    expect(raw).toHaveLength(1);
     expect(raw[0]!.raw.text).toMatch(/stat:UNDELIV/);
   });
 

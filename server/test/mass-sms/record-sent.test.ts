@@ -6,7 +6,7 @@ import { confirmOk, numbers, sender } from './support';
 
 /**
  * How submit results are recorded: a message whose receipt came with its result is written final at
- * once and needs no id lookup row; every other one keeps the rows its receipts are matched by, also
+ * once, its receipt kept on it, and needs no id lookup row; every other one keeps the rows its receipts are matched by, also
  * when its claim was lost to a later attempt. A receipt for a message already final is kept, not lost.
  */
 let t: TestApp;
@@ -46,8 +46,8 @@ describe('recording submit results', () => {
       { id: lost.id, attempts: lost.attempts - 1, connectorId, externalIds: ['1c'], smpp: true },
     ];
     const finals = new Map([
-      [early.id, { status: 'delivered' as const, error: null }],
-      [lost.id, { status: 'delivered' as const, error: null }],
+      [early.id, { status: 'delivered' as const, error: null, raw: { text: 'id:26 stat:DELIVRD' } }],
+      [lost.id, { status: 'delivered' as const, error: null, raw: { text: 'id:28 stat:DELIVRD' } }],
     ]);
     const recorded = await t.db.transaction((tx) => recordSent(tx, sent, finals));
     expect([...recorded].sort()).toEqual([early.id, later.id].sort());
@@ -55,6 +55,16 @@ describe('recording submit results', () => {
     expect(await statusOf(later.id)).toBe('sent');
     expect(await statusOf(lost.id)).toBe('pending');
     expect(await partsOf(early.id)).toEqual([]);
+    // Its receipt is kept on it, as received; the others have none yet.
+    const receipts = await t.db.query<{ id: string; receipt: unknown }>(
+      'select id::text as id, receipt from sms_outbound where id = any($1::bigint[]) order by id',
+      [[early.id, later.id, lost.id]],
+    );
+    expect(Object.fromEntries(receipts.map((row) => [row.id, row.receipt]))).toEqual({
+      [early.id]: { text: 'id:26 stat:DELIVRD' },
+      [later.id]: null,
+      [lost.id]: null,
+    });
     expect(await partsOf(later.id)).toEqual([`#${0x1b}`]);
     // Not recorded: its receipt goes the general way, by the lookup rows.
     expect(await partsOf(lost.id)).toEqual([`#${0x1c}`]);

@@ -32,6 +32,9 @@ import smsStatementTrigger from './0085-sms-statement-trigger';
 import durableReceipts from './0090-durable-receipts';
 import connectorSendRates from './0091-connector-send-rates';
 import loginIpCoveringIndex from './0095-login-ip-covering-index';
+import massSmsQueueOrder from './0096-mass-sms-queue-order';
+import receiptOnMessage from './0097-receipt-on-message';
+import outboundCampaignCascade from './0098-outbound-campaign-cascade';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -69,4 +72,7 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0090-durable-receipts', sql: durableReceipts },
   { id: '0091-connector-send-rates', sql: connectorSendRates },
   { id: '0095-login-ip-covering-index', sql: loginIpCoveringIndex },
+  { id: '0096-mass-sms-queue-order', sql: massSmsQueueOrder },
+  { id: '0097-receipt-on-message', sql: receiptOnMessage },
+  { id: '0098-outbound-campaign-cascade', sql: outboundCampaignCascade },
 ];

@@ -21,16 +21,23 @@ export type ClaimedMessage = {
  * claim walks due rows only (not every row other workers are submitting) and a lapsed lease is due again.
  */
 export async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
-  const rows = await db.query<{
-    id: string;
-    campaign_id: number;
-    phone: string;
-    sender_id: string;
-    text: string;
-    attempts: number;
-    last_connector_id: number | null;
-  }>(
-    `with due as (
+  const rows = await db.transaction(async (tx) => {
+    // The due rows are walked in the due index's order (sms_outbound_due_idx) and the walk stops after
+    // `limit`. The planner cannot tell: it estimates few due rows (the campaign filter's selectivity is
+    // a guess), and a sort of every pending row looks as cheap to it as the walk; it read and sorted a
+    // whole campaign for each claim (0096-mass-sms-queue-order.ts).
+    await tx.query('set local enable_seqscan = off');
+    await tx.query('set local enable_sort = off');
+    return tx.query<{
+      id: string;
+      campaign_id: number;
+      phone: string;
+      sender_id: string;
+      text: string;
+      attempts: number;
+      last_connector_id: number | null;
+    }>(
+      `with due as (
        select o.id from sms_outbound o
         where o.status = 'pending' and o.next_attempt_at <= now() and o.expires_at > now()
           and (o.claimed_until is null or o.claimed_until < now())
@@ -44,8 +51,10 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
             attempts = o.attempts + 1
        from due where o.id = due.id
      returning o.id::text as id, o.campaign_id, o.phone, o.sender_id, o.text, o.attempts, o.last_connector_id`,
-    [limit, leaseSeconds],
-  );
+      [limit, leaseSeconds],
+      { prepare: 'mass-sms-claim' },
+    );
+  });
   return rows.map((row) => ({
     id: row.id,
     campaignId: Number(row.campaign_id),
@@ -74,6 +83,7 @@ export async function extendClaims(
        from unnest($1::bigint[], $2::int[]) as u(id, attempts)
       where o.id = u.id and o.attempts = u.attempts and o.status = 'pending'`,
     [claims.map((c) => c.id), claims.map((c) => c.attempts), leaseSeconds],
+    { prepare: 'mass-sms-extend-claims' },
   );
 }
 
@@ -86,8 +96,11 @@ export type SentResult = {
   smpp?: boolean;
 };
 
-/** A final receipt that came in with its submit's result: written in the same update (sent → delivered/failed). */
-export type FinalOutcome = { status: 'delivered' | 'failed'; error: string | null };
+/**
+ * A final receipt that came in with its submit's result: written in the same update (sent →
+ * delivered/failed), the receipt as received (`raw`) kept on the message.
+ */
+export type FinalOutcome = { status: 'delivered' | 'failed'; error: string | null; raw: unknown };
 
 /**
  * Records submitted messages (status sent, or straight to their final status when `finals` has a
@@ -107,9 +120,9 @@ export async function recordSent(
         set status = coalesce(u.final, 'sent'), submitted_at = now(), connector_id = u.connector_id,
             external_ids = string_to_array(u.ids, ' '), claimed_until = null, error = u.error,
             delivered_parts = case when u.final = 'delivered' then '{1}'::smallint[] else o.delivered_parts end,
-            done_at = case when u.final is not null then now() end
-       from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[])
-         as u(id, attempts, connector_id, ids, final, error)
+            done_at = case when u.final is not null then now() end, receipt = u.receipt::jsonb
+       from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+         as u(id, attempts, connector_id, ids, final, error, receipt)
       where o.id = u.id and o.attempts = u.attempts and o.status = 'pending'
      returning o.id::text as id`,
     [
@@ -119,7 +132,12 @@ export async function recordSent(
       sent.map((s) => s.externalIds.join(' ')),
       sent.map((s) => finals.get(s.id)?.status ?? null),
       sent.map((s) => finals.get(s.id)?.error ?? null),
+      sent.map((s) => {
+        const final = finals.get(s.id);
+        return final ? JSON.stringify(final.raw ?? null) : null;
+      }),
     ],
+    { prepare: 'mass-sms-record-sent' },
   );
   const recordedIds = new Set(recorded.map((row) => row.id));
   const partConnector: number[] = [];
@@ -145,6 +163,7 @@ export async function recordSent(
        select * from unnest($1::int[], $2::text[], $3::bigint[], $4::smallint[])
        on conflict do nothing`,
       [partConnector, partKey, partMessage, partNo],
+      { prepare: 'mass-sms-record-parts' },
     );
   }
   return recordedIds;

@@ -40,6 +40,7 @@ async function matchReceipts(tx: Queryable, reports: readonly ReceiptUpdate[]): 
        ) p
       order by r.n`,
     [idx, conn, keys],
+    { prepare: 'mass-sms-match-receipts' },
   );
   return new Map(matches.map((m) => [Number(m.n), m]));
 }
@@ -88,6 +89,7 @@ async function applyMatched(tx: Queryable, reports: readonly ReceiptUpdate[], by
             done_at = case when merged.failed or cardinality(merged.parts) >= merged.segments then now() else o.done_at end
        from merged where o.id = merged.id`,
     [ids, parts, outcomes, errors, whole],
+    { prepare: 'mass-sms-apply-receipts' },
   );
 }
 
@@ -119,6 +121,7 @@ async function insertReports(
       reports.map((_, n) => pending(n)),
       RETRY_AFTER_MS,
     ],
+    { prepare: 'mass-sms-insert-receipts' },
   );
 }
 
@@ -134,28 +137,15 @@ export async function applyReceipts(db: Db, reports: readonly ReceiptUpdate[]): 
 }
 
 /**
- * SMPP receipts, in the caller's transaction, before their deliver_sm is acknowledged: the matched
- * ones applied and kept, the others kept `pending`, to be matched again by `retryStoredReceipts`
- * (their submit may be recorded a moment later, by this or another process). Returns how many are pending.
+ * SMPP receipts, in the caller's transaction, before their deliver_sm is acknowledged (those that came
+ * with their submit's result are written with it, by `recordSent`): the matched ones applied and kept,
+ * the others kept `pending`, to be matched again by `retryStoredReceipts` (their submit may be recorded
+ * a moment later, by this or another process). Returns how many are pending.
  */
-export async function storeReceipts(
-  tx: Queryable,
-  reports: readonly ReceiptUpdate[],
-  /** Reports already matched and applied by the caller (with their submit's result), by index. */
-  applied: ReadonlyMap<number, Match> = new Map(),
-): Promise<number> {
+export async function storeReceipts(tx: Queryable, reports: readonly ReceiptUpdate[]): Promise<number> {
   if (!reports.length) return 0;
-  const rest = reports.map((_, n) => n).filter((n) => !applied.has(n));
-  const restMatched = rest.length
-    ? await matchReceipts(
-        tx,
-        rest.map((n) => reports[n]!),
-      )
-    : new Map();
-  const toApply = new Map<number, Match>();
-  for (const [i, match] of restMatched) toApply.set(rest[i]!, match);
-  await applyMatched(tx, reports, toApply);
-  const byReport = new Map([...applied, ...toApply]);
+  const byReport = await matchReceipts(tx, reports);
+  await applyMatched(tx, reports, byReport);
   await insertReports(tx, reports, byReport, (n) => !byReport.has(n));
   return reports.length - byReport.size;
 }

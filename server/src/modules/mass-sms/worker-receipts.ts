@@ -41,6 +41,7 @@ export function finalsWithTheirSubmit(sent: readonly SentResult[], receipts: rea
     finals.set(s.id, {
       status: receipt.outcome,
       error: receipt.outcome === 'failed' ? (receipt.error ?? receipt.stat) : null,
+      raw: receipt.raw,
     });
   });
   return { matches, finals };

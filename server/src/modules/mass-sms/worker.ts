@@ -313,10 +313,13 @@ export class MassSmsWorker {
         const early = finalsWithTheirSubmit(sent, updates);
         await this.options.db.transaction(async (tx) => {
           const recorded = await recordSent(tx, sent, early.finals);
-          // A row not recorded (its claim lost) keeps its receipt for the general path.
-          for (const [n, match] of early.matches)
-            if (!recorded.has(match.message_id)) early.matches.delete(n);
-          await storeReceipts(tx, updates, early.matches);
+          // Kept on their message by recordSent; a row not recorded (its claim lost) leaves its receipt
+          // to the general path.
+          const rest = updates.filter((_, n) => {
+            const match = early.matches.get(n);
+            return !match || !recorded.has(match.message_id);
+          });
+          await storeReceipts(tx, rest);
         });
         for (const r of receipts) r.stored();
       } catch (error) {
