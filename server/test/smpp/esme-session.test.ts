@@ -80,10 +80,11 @@ describe('EsmeSession', () => {
           data_coding: 0,
           short_message: Buffer.from(`m${n}`),
         },
-        (pdu) => answers.push(`${pdu.sequence_number}:${pdu.message_id}`),
+        5_000,
+        (error, pdu) => answers.push(error ? error.message : `${pdu!.sequence_number}:${pdu!.message_id}`),
       ),
     );
-    expect(sequences).toEqual([1, 2, 3]);
+    expect(sequences).toEqual([true, true, true]);
     await until(() => pdusIn(smsc.received).length === 3);
     expect(pdusIn(smsc.received).map((p) => p.destination_addr)).toEqual([
       '79990000001',
@@ -135,6 +136,24 @@ describe('EsmeSession', () => {
     session.destroy();
   });
 
+  it('a request unanswered fails after its time (a late answer is dropped); the rest when the connection ends', async () => {
+    const smsc = await rawSmsc();
+    const { session, peer } = await connected(smsc);
+    const outcomes: string[] = [];
+    const record = (name: string) => (error: Error | null) =>
+      outcomes.push(`${name}: ${error?.message ?? 'answered'}`);
+    session.request('enquire_link', {}, 60, record('quick'));
+    session.request('enquire_link', {}, 5_000, record('patient'));
+    await until(() => outcomes.length === 1);
+    expect(outcomes).toEqual(['quick: enquire_link: no response within 60 ms']);
+    peer.write(new smpp.PDU('enquire_link_resp', { sequence_number: 1 }).toBuffer());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(outcomes).toHaveLength(1);
+    peer.destroy();
+    await until(() => outcomes.length === 2);
+    expect(outcomes[1]).toBe('patient: connection closed');
+  });
+
   it('a length that cannot be a PDU ends the connection, with generic_nack', async () => {
     const smsc = await rawSmsc();
     const { session, peer } = await connected(smsc);
@@ -153,6 +172,6 @@ describe('EsmeSession', () => {
     expect(session.closed).toBe(true);
     expect(late).toEqual([]);
     expect(pdusIn(smsc.received).map((p) => [p.command, p.command_status])).toEqual([['generic_nack', 0x02]]);
-    expect(session.request('enquire_link', {}, () => undefined)).toBeNull();
+    expect(session.request('enquire_link', {}, 1_000, () => undefined)).toBe(false);
   });
 });

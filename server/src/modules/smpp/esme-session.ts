@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
+import { SmppError } from './errors';
 import {
   decodePdu,
   encodeHeader,
@@ -12,20 +13,30 @@ import {
 import { type PDU, STATUS, smpp } from './smpp-library';
 
 const GENERIC_NACK = 0x80000000;
+/** How often requests past their response time are failed (a timer per request cost more than the sweep). */
+const EXPIRY_SWEEP_MS = 25;
 const ESME_RINVCMDLEN = 0x02;
 const ESME_RINVCMDID = 0x03;
 
+type Awaiting = {
+  command: string;
+  timeoutMs: number;
+  deadline: number;
+  done: (error: SmppError | null, response?: PDU) => void;
+};
+
 /**
- * One TCP connection to an SMSC, as an ESME: framing, sequence numbers, each request's response handed
- * to its callback, requests from the SMSC emitted by command name (`deliver_sm`, `enquire_link`,
- * `unbind`, ...). What npm `smpp`'s Session did for SmppLink, without its per-PDU debug and metrics
+ * One TCP connection to an SMSC, as an ESME: framing, sequence numbers, each request's response (or
+ * its timeout, or the connection's end) handed to its callback, requests from the SMSC emitted by
+ * command name (`deliver_sm`, `enquire_link`, `unbind`, ...). What npm `smpp`'s Session did for SmppLink, without its per-PDU debug and metrics
  * events and stream reads; PDUs are encoded and decoded by pdu-codec.ts. Emits `connect`, `error`, `close`.
  */
 export class EsmeSession extends EventEmitter {
   closed = false;
   readonly socket: net.Socket;
   private sequence = 0;
-  private readonly awaiting = new Map<number, (pdu: PDU) => void>();
+  private readonly awaiting = new Map<number, Awaiting>();
+  private expirySweep: NodeJS.Timeout | null = null;
   private partial: Buffer | null = null;
   /** False once a PDU length made no sense: the rest of the stream is ignored until the connection ends. */
   private framing = true;
@@ -52,31 +63,51 @@ export class EsmeSession extends EventEmitter {
     this.socket.on('close', () => {
       clearTimeout(timer);
       this.closed = true;
+      this.stopExpirySweep();
+      const awaiting = [...this.awaiting.values()];
       this.awaiting.clear();
+      for (const request of awaiting) request.done(new SmppError('connection closed', true));
       this.emit('close');
     });
   }
 
   /**
-   * Sends a request; `onResponse` gets its response. Returns the sequence number (to `forget` it), or
-   * null when the socket cannot be written (the caller treats that as a failed request).
+   * Sends a request; `done` gets its response, or an error when none came within `timeoutMs` (a late
+   * one is then dropped) or the connection ended first. Returns false, and `done` is never called,
+   * when the socket cannot be written.
    */
-  request(command: string, params: Record<string, unknown>, onResponse: (pdu: PDU) => void): number | null {
-    if (this.closed || !this.framing || !this.socket.writable) return null;
+  request(
+    command: string,
+    params: Record<string, unknown>,
+    timeoutMs: number,
+    done: (error: SmppError | null, response?: PDU) => void,
+  ): boolean {
+    if (this.closed || !this.framing || !this.socket.writable) return false;
     this.sequence = this.sequence >= 0x7fffffff ? 1 : this.sequence + 1;
     const sequence = this.sequence;
     const bytes =
       command === 'submit_sm'
         ? encodeSubmitSm(sequence, params as SubmitSmParams)
         : new smpp.PDU(command, { ...params, sequence_number: sequence }).toBuffer();
-    this.awaiting.set(sequence, onResponse);
+    this.awaiting.set(sequence, { command, timeoutMs, deadline: Date.now() + timeoutMs, done });
+    this.expirySweep ??= setInterval(() => this.expire(), EXPIRY_SWEEP_MS);
     this.socket.write(bytes);
-    return sequence;
+    return true;
   }
 
-  /** A request whose response no longer matters (timed out): a late response is dropped. */
-  forget(sequence: number) {
-    this.awaiting.delete(sequence);
+  private expire() {
+    const now = Date.now();
+    for (const [sequence, request] of this.awaiting) {
+      if (request.deadline > now) continue;
+      this.awaiting.delete(sequence);
+      request.done(new SmppError(`${request.command}: no response within ${request.timeoutMs} ms`, true));
+    }
+    if (!this.awaiting.size) this.stopExpirySweep();
+  }
+
+  private stopExpirySweep() {
+    if (this.expirySweep) clearInterval(this.expirySweep);
+    this.expirySweep = null;
   }
 
   /** Answers a request of the SMSC. */
@@ -137,10 +168,10 @@ export class EsmeSession extends EventEmitter {
 
   private dispatch(pdu: PDU) {
     if (pdu.command_id & 0x80000000) {
-      const onResponse = this.awaiting.get(pdu.sequence_number);
-      if (onResponse) {
+      const request = this.awaiting.get(pdu.sequence_number);
+      if (request) {
         this.awaiting.delete(pdu.sequence_number);
-        onResponse(pdu);
+        request.done(null, pdu);
       }
       return;
     }

@@ -9,11 +9,15 @@ export class Window {
     return this.inFlight;
   }
 
+  /** Takes a free slot at once, if there is one (no promise: most submits of a busy bind find one). */
+  tryAcquire(): boolean {
+    if (this.inFlight >= this.size) return false;
+    this.inFlight += 1;
+    return true;
+  }
+
   async acquire(): Promise<void> {
-    if (this.inFlight < this.size) {
-      this.inFlight += 1;
-      return;
-    }
+    if (this.tryAcquire()) return;
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 

@@ -49,7 +49,6 @@ export class SmppLink {
   private boundAt: Date | null = null;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private keepaliveTimer: NodeJS.Timeout | undefined;
-  private readonly pending = new Set<(error: Error) => void>();
   private readonly boundWaiters = new Set<() => void>();
   readonly counters: LinkCounters = {
     received: 0,
@@ -139,7 +138,10 @@ export class SmppLink {
     });
   }
 
-  /** Sends a request on the current session and waits for its response, at most `timeoutMs`. */
+  /**
+   * Sends a request on the current session and waits for its response, at most `timeoutMs`; fails at
+   * once if the connection ends first.
+   */
   request(command: string, params: Record<string, unknown>, timeoutMs = this.config.responseTimeoutMs) {
     const session = this.session;
     return new Promise<PDU>((resolve, reject) => {
@@ -147,25 +149,12 @@ export class SmppLink {
         reject(new SmppError('not connected', true));
         return;
       }
-      let timer: NodeJS.Timeout | undefined;
-      const finish = (error: Error | null, response?: PDU) => {
-        clearTimeout(timer);
-        this.pending.delete(fail);
+      corkUntilNextTick(session);
+      const sent = session.request(command, params, timeoutMs, (error, response) => {
         if (error) reject(error);
         else resolve(response!);
-      };
-      const fail = (error: Error) => finish(error);
-      corkUntilNextTick(session);
-      const sequence = session.request(command, params, (response) => finish(null, response));
-      if (sequence === null) {
-        reject(new SmppError(`${command}: write failed`, true));
-        return;
-      }
-      this.pending.add(fail);
-      timer = setTimeout(() => {
-        session.forget(sequence);
-        finish(new SmppError(`${command}: no response within ${timeoutMs} ms`, true));
-      }, timeoutMs);
+      });
+      if (!sent) reject(new SmppError(`${command}: write failed`, true));
     });
   }
 
@@ -256,7 +245,6 @@ export class SmppLink {
     clearInterval(this.keepaliveTimer);
     this.session = null;
     this.bound = false;
-    for (const fail of [...this.pending]) fail(new SmppError('connection closed', true));
     if (this.stopping) return;
     const delay = backoffDelay(this.attempt, this.config.reconnectInitialMs, this.config.reconnectMaxMs);
     this.attempt += 1;

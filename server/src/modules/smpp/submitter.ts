@@ -16,7 +16,8 @@ const FINAL_RECEIPT = 0x01;
  */
 export class Submitter {
   private readonly window: Window;
-  private readonly bucket: { take(): Promise<void> };
+  /** Null when neither the connector nor the link sets a msg/s limit. */
+  private readonly bucket: { take(): Promise<void> } | null;
   private nextRef = Math.floor(Math.random() * 256);
 
   constructor(
@@ -24,7 +25,9 @@ export class Submitter {
     private readonly counters: LinkCounters,
   ) {
     this.window = new Window(link.config.window);
-    this.bucket = link.config.rateLimiter ?? new TokenBucket(link.config.throughputPerSecond);
+    this.bucket =
+      link.config.rateLimiter ??
+      (link.config.throughputPerSecond > 0 ? new TokenBucket(link.config.throughputPerSecond) : null);
   }
 
   async submit(sms: OutboundSms): Promise<SubmitResult> {
@@ -57,9 +60,9 @@ export class Submitter {
   }
 
   private async submitPart(params: Record<string, unknown>): Promise<string> {
-    await this.window.acquire();
+    if (!this.window.tryAcquire()) await this.window.acquire();
     try {
-      await this.bucket.take();
+      if (this.bucket) await this.bucket.take();
       const response = await this.link.request('submit_sm', params);
       if (response.command_status !== STATUS.ESME_ROK) {
         const status = response.command_status;
