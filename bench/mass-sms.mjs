@@ -33,11 +33,16 @@ const options = readOptions(
     },
     batch: {
       env: 'BENCH_BATCH',
-      default: 1000,
+      default: 500,
       parse: parsers.positiveInteger,
-      help: "worker's claim batch",
+      help: "worker's claim batch (the server's default)",
     },
-    loops: { env: 'BENCH_LOOPS', default: 4, parse: parsers.positiveInteger, help: "worker's claim loops" },
+    loops: {
+      env: 'BENCH_LOOPS',
+      default: 4,
+      parse: parsers.positiveInteger,
+      help: "worker's claim loops (the server's default)",
+    },
     record: {
       env: 'BENCH_RECORD',
       default: 'yes',

@@ -151,7 +151,7 @@ const ZEnv = z.object({
   MASS_SMS_WORKER: bool(true),
   /** Messages a claim takes at once, and claim loops per process. */
   MASS_SMS_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
-  MASS_SMS_LOOPS: z.coerce.number().int().min(1).max(16).default(2),
+  MASS_SMS_LOOPS: z.coerce.number().int().min(1).max(16).default(4),
   /** How long a message may wait to be submitted (from its start or resume) before it fails and is refunded. */
   MASS_SMS_VALIDITY_HOURS: z.coerce.number().min(0.01).max(720).default(24),
   /** First retry delay after a transient error (doubles per attempt, jittered, at most 10 minutes). */

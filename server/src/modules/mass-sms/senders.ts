@@ -22,6 +22,8 @@ export class SendError extends Error {
 
 export interface Sender {
   readonly connector: ConnectorRecord;
+  /** How many sends it takes at once (an SMPP bind's window); the worker keeps about that many going. */
+  readonly capacity: number;
   /** Whether a send may be tried now (an SMPP bind is up). */
   available(): boolean;
   send(sms: OutgoingSms): Promise<SendOutcome>;
@@ -37,6 +39,7 @@ export type SendPace = { take(): Promise<void> };
 /** SMPP transceiver: our own splitting/encoding, window and msg/s bucket live in SmppLink's submitter. */
 export class SmppSender implements Sender {
   readonly link: SmppLink;
+  readonly capacity: number;
   constructor(
     readonly connector: ConnectorRecord,
     onReceipt: (connectorId: number, receipt: DeliveryReceipt) => Promise<void>,
@@ -67,6 +70,7 @@ export class SmppSender implements Sender {
       },
     );
     this.link.start();
+    this.capacity = this.link.config.window;
   }
   available() {
     return this.link.isBound;
@@ -114,7 +118,11 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   }
 }
 
+/** Requests an HTTP gateway is sent at once by one worker loop. */
+const HTTP_CONCURRENCY = 16;
+
 class PacedHttpSender {
+  readonly capacity = HTTP_CONCURRENCY;
   private readonly bucket: SendPace;
   constructor(
     readonly connector: ConnectorRecord,
