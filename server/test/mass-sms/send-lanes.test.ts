@@ -9,7 +9,8 @@ import { confirmOk, numbers, sender } from './support';
 /**
  * A claim loop keeps a bounded number of sends going (its share of four times the connectors'
  * capacity, at least 32; an HTTP gateway takes 16 at once), not its whole batch: a slow provider sees
- * that many requests at a time, and every message still goes out once.
+ * that many requests at a time, and every message still goes out once. One whose validity runs out
+ * while it waits for a lane fails and is refunded instead of going out late.
  */
 let t: TestApp;
 
@@ -86,6 +87,90 @@ describe('sends in flight per claim loop', () => {
       expect(seen).toHaveLength(150);
       expect(new Set(seen).size).toBe(150);
     } finally {
+      await new Promise((resolve) => provider.close(resolve));
+      await t.db.query('delete from sms_connectors');
+    }
+  });
+
+  it('a message whose validity ends while it waits for a lane fails, refunded, and is never sent', async () => {
+    const admin = await sender(t, '100');
+    const seen: string[] = [];
+    const held: Array<() => void> = [];
+    const provider = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const { reference } = JSON.parse(raw) as { reference: string };
+        seen.push(reference);
+        const answer = () =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ id: `p-${reference}` }));
+        held.push(answer);
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const worker = new MassSmsWorker({
+      db: t.db,
+      pollMs: 30,
+      batchSize: 200,
+      loops: 1,
+      connectorsPollMs: 100,
+    });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/mass-sms/connectors',
+        headers: admin.headers,
+        payload: {
+          kind: 'http',
+          name: 'stuck provider',
+          password: 'tok',
+          config: { url: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/send` },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const campaign = await confirmOk(t, admin.headers, {
+        recipientsText: numbers(80, 79950000000),
+        content: 'validity',
+      });
+      await t.db.query(
+        `update sms_outbound set expires_at = now() + interval '2 seconds' where campaign_id = $1`,
+        [campaign.id],
+      );
+      await worker.start();
+      // The first 64 go out and are held by the provider past the others' validity.
+      await waitFor('64 requests', async () => (seen.length === 64 ? seen : null), 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      for (const answer of held.splice(0)) answer();
+      const rows = await waitFor(
+        'all done',
+        async () => {
+          const counts = await t.db.query<{
+            status: string;
+            error: string | null;
+            refunded: boolean;
+            n: number;
+          }>(
+            `select status, error, refunded, count(*)::int as n from sms_outbound where campaign_id = $1
+              group by 1, 2, 3 order by 1`,
+            [campaign.id],
+          );
+          return counts.reduce((sum, row) => sum + row.n, 0) === 80 &&
+            !counts.some((row) => row.status === 'pending')
+            ? counts
+            : null;
+        },
+        15_000,
+      );
+      expect(rows).toEqual([
+        { status: 'failed', error: 'expired', refunded: true, n: 16 },
+        { status: 'sent', error: null, refunded: false, n: 64 },
+      ]);
+      expect(seen).toHaveLength(64);
+    } finally {
+      await worker.stop();
+      for (const answer of held.splice(0)) answer();
       await new Promise((resolve) => provider.close(resolve));
       await t.db.query('delete from sms_connectors');
     }

@@ -10,6 +10,8 @@ export type ClaimedMessage = {
   text: string;
   attempts: number;
   lastConnectorId: number | null;
+  /** The message's validity: one still waiting in its batch when this passes is not sent. */
+  expiresAt: Date;
 };
 
 /**
@@ -36,6 +38,7 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
       text: string;
       attempts: number;
       last_connector_id: number | null;
+      expires_at: Date;
     }>(
       `with due as (
        select o.id from sms_outbound o
@@ -50,7 +53,8 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
         set claimed_until = now() + $2 * interval '1 second', next_attempt_at = now() + $2 * interval '1 second',
             attempts = o.attempts + 1
        from due where o.id = due.id
-     returning o.id::text as id, o.campaign_id, o.phone, o.sender_id, o.text, o.attempts, o.last_connector_id`,
+     returning o.id::text as id, o.campaign_id, o.phone, o.sender_id, o.text, o.attempts, o.last_connector_id,
+               o.expires_at`,
       [limit, leaseSeconds],
       { prepare: 'mass-sms-claim' },
     );
@@ -63,6 +67,7 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
     text: row.text,
     attempts: row.attempts,
     lastConnectorId: row.last_connector_id,
+    expiresAt: new Date(row.expires_at),
   }));
 }
 

@@ -227,7 +227,11 @@ export class MassSmsWorker {
       const sendNext = async () => {
         while (next < batch.length) {
           const message = batch[next++]!;
-          const outcome = await this.sendOne(senders, message);
+          // Its validity ran out while it waited for a lane (a slow connector): failed and refunded, not sent late.
+          const outcome =
+            message.expiresAt.getTime() <= Date.now()
+              ? { transient: false as const, error: 'expired' }
+              : await this.sendOne(senders, message);
           unsent.delete(message.id);
           // Recorded by the next flush, while the rest of the batch is still out: its receipt follows at once.
           if ('externalIds' in outcome) {
