@@ -1,3 +1,4 @@
+import { integerArrayLiteral } from '../../db/array-literal';
 import type { Db, Queryable } from '../../db/client';
 import { messageIdKeys, storedIdKeys } from '../smpp/receipt';
 import { refundUnsent } from './refunds';
@@ -38,7 +39,7 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
       text: string;
       attempts: number;
       last_connector_id: number | null;
-      expires_at: Date;
+      expires_ms: number;
     }>(
       `with due as (
        select o.id from sms_outbound o
@@ -54,7 +55,7 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
             attempts = o.attempts + 1
        from due where o.id = due.id
      returning o.id::text as id, o.campaign_id, o.phone, o.sender_id, o.text, o.attempts, o.last_connector_id,
-               o.expires_at`,
+               extract(epoch from o.expires_at) * 1000 as expires_ms`,
       [limit, leaseSeconds],
       { prepare: 'mass-sms-claim' },
     );
@@ -67,7 +68,7 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
     text: row.text,
     attempts: row.attempts,
     lastConnectorId: row.last_connector_id,
-    expiresAt: new Date(row.expires_at),
+    expiresAt: new Date(Number(row.expires_ms)),
   }));
 }
 
@@ -125,22 +126,21 @@ export async function recordSent(
         set status = coalesce(u.final, 'sent'), submitted_at = now(), connector_id = u.connector_id,
             external_ids = string_to_array(u.ids, ' '), claimed_until = null, error = u.error,
             delivered_parts = case when u.final = 'delivered' then '{1}'::smallint[] else o.delivered_parts end,
-            done_at = case when u.final is not null then now() end, receipt = u.receipt::jsonb
-       from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+            done_at = case when u.final is not null then now() end, receipt = nullif(u.receipt, 'null'::jsonb)
+       from rows from (unnest($1::bigint[]), unnest($2::int[]), unnest($3::int[]), unnest($4::text[]),
+                       unnest($5::text[]), unnest($6::text[]), jsonb_array_elements($7::jsonb))
          as u(id, attempts, connector_id, ids, final, error, receipt)
       where o.id = u.id and o.attempts = u.attempts and o.status = 'pending'
      returning o.id::text as id`,
     [
-      sent.map((s) => s.id),
-      sent.map((s) => s.attempts),
-      sent.map((s) => s.connectorId),
+      integerArrayLiteral(sent.map((s) => s.id)),
+      integerArrayLiteral(sent.map((s) => s.attempts)),
+      integerArrayLiteral(sent.map((s) => s.connectorId)),
       sent.map((s) => s.externalIds.join(' ')),
       sent.map((s) => finals.get(s.id)?.status ?? null),
       sent.map((s) => finals.get(s.id)?.error ?? null),
-      sent.map((s) => {
-        const final = finals.get(s.id);
-        return final ? JSON.stringify(final.raw ?? null) : null;
-      }),
+      // One JSON document, not a text[] of them: no per-element escaping (null where no receipt came).
+      JSON.stringify(sent.map((s) => finals.get(s.id)?.raw ?? null)),
     ],
     { prepare: 'mass-sms-record-sent' },
   );
