@@ -126,9 +126,8 @@ export async function recordSent(
         set status = coalesce(u.final, 'sent'), submitted_at = now(), connector_id = u.connector_id,
             external_ids = string_to_array(u.ids, ' '), claimed_until = null, error = u.error,
             delivered_parts = case when u.final = 'delivered' then '{1}'::smallint[] else o.delivered_parts end,
-            done_at = case when u.final is not null then now() end, receipt = nullif(u.receipt, 'null'::jsonb)
-       from rows from (unnest($1::bigint[]), unnest($2::int[]), unnest($3::int[]), unnest($4::text[]),
-                       unnest($5::text[]), unnest($6::text[]), jsonb_array_elements($7::jsonb))
+            done_at = case when u.final is not null then now() end, receipt = u.receipt::jsonb
+       from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
          as u(id, attempts, connector_id, ids, final, error, receipt)
       where o.id = u.id and o.attempts = u.attempts and o.status = 'pending'
      returning o.id::text as id`,
@@ -139,8 +138,10 @@ export async function recordSent(
       sent.map((s) => s.externalIds.join(' ')),
       sent.map((s) => finals.get(s.id)?.status ?? null),
       sent.map((s) => finals.get(s.id)?.error ?? null),
-      // One JSON document, not a text[] of them: no per-element escaping (null where no receipt came).
-      JSON.stringify(sent.map((s) => finals.get(s.id)?.raw ?? null)),
+      sent.map((s) => {
+        const final = finals.get(s.id);
+        return final ? JSON.stringify(final.raw ?? null) : null;
+      }),
     ],
     { prepare: 'mass-sms-record-sent' },
   );
