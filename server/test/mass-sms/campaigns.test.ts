@@ -93,6 +93,48 @@ describe('send preview', () => {
 });
 
 describe('confirm and billing', () => {
+  it('queues each recipient’s own text, encoding and segments; one text for all when there are no variables', async () => {
+    const s = await sender(t, '100');
+    const personal = await confirmOk(t, s.headers, {
+      recipients: [
+        { phone: '+79960000001', variables: { name: 'Ann' } },
+        { phone: '+79960000002', variables: { name: '安娜'.repeat(40) } },
+      ],
+      content: 'Hi {name}',
+    });
+    const plain = await confirmOk(t, s.headers, {
+      recipientsText: numbers(3, 79960000100),
+      content: 'Hello',
+    });
+    const rows = await t.db.query<{
+      campaign_id: number;
+      phone: string;
+      text: string;
+      encoding: string;
+      segments: number;
+    }>(
+      `select campaign_id, phone, text, encoding, segments from sms_outbound where campaign_id = any($1::int[]) order by id`,
+      [[personal.id, plain.id]],
+    );
+    expect(rows).toEqual([
+      { campaign_id: personal.id, phone: '+79960000001', text: 'Hi Ann', encoding: 'gsm7', segments: 1 },
+      {
+        campaign_id: personal.id,
+        phone: '+79960000002',
+        text: `Hi ${'安娜'.repeat(40)}`,
+        encoding: 'ucs2',
+        segments: 2,
+      },
+      ...['+79960000100', '+79960000101', '+79960000102'].map((phone) => ({
+        campaign_id: plain.id,
+        phone,
+        text: 'Hello',
+        encoding: 'gsm7',
+        segments: 1,
+      })),
+    ]);
+  });
+
   it('charges per segment with the free messages first, through the ledger, once per request key', async () => {
     const s = await sender(t, '100');
     const requestKey = randomUUID();

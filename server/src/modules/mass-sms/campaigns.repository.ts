@@ -1,6 +1,8 @@
 import type { Campaign, CampaignQuery, OutboundMessage, OutboundMessageQuery } from '@jiema/shared';
+import { integerArrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/client';
 import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
+import type { PlannedMessage } from './recipients';
 
 const CAMPAIGN_COLUMNS = `
   c.id, c.user_id, u.username, c.name, c.status, c.sender_id, c.content, c.template_id,
@@ -155,4 +157,52 @@ export async function listMessages(
         )
       )[0]?.n ?? 0);
   return { list: rows.map(toMessage), total };
+}
+
+/**
+ * Queues one chunk of a campaign's messages. unnest's scan yields the arrays in order, so ids (and the
+ * sending order) follow the recipients' without an `order by` (a sort of each chunk was a tenth of the
+ * insert's time). A chunk whose messages all have one text (no per-recipient variables: the usual
+ * case) sends that text, its encoding and segments once: a shorter array is padded with nulls by unnest.
+ */
+export async function insertMessages(
+  tx: Queryable,
+  input: {
+    campaignId: number;
+    userId: number;
+    senderId: string;
+    startAt: Date;
+    expiresAt: Date;
+    messages: readonly PlannedMessage[];
+    free: readonly number[];
+    costs: readonly string[];
+  },
+) {
+  const first = input.messages[0];
+  if (!first) return;
+  const uniform = input.messages.every((m) => m.text === first.text);
+  await tx.query(
+    `insert into sms_outbound (campaign_id, user_id, phone, sender_id, text, encoding, segments,
+       free_segments, cost, next_attempt_at, expires_at)
+     select $1, $2, u.phone, $3, coalesce(u.text, $12), coalesce(u.encoding, $13), coalesce(u.segments, $14::int),
+            u.free, u.cost::numeric, $4, $5
+       from unnest($6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[])
+            as u(phone, text, encoding, segments, free, cost)`,
+    [
+      input.campaignId,
+      input.userId,
+      input.senderId,
+      input.startAt,
+      input.expiresAt,
+      input.messages.map((m) => m.phone),
+      uniform ? [] : input.messages.map((m) => m.text),
+      uniform ? [] : input.messages.map((m) => m.encoding),
+      integerArrayLiteral(uniform ? [] : input.messages.map((m) => m.segments)),
+      integerArrayLiteral(input.free),
+      input.costs,
+      uniform ? first.text : null,
+      uniform ? first.encoding : null,
+      uniform ? first.segments : null,
+    ],
+  );
 }

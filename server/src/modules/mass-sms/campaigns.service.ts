@@ -23,7 +23,7 @@ import {
   usageByDay,
   usageOf,
 } from './accounts.repository';
-import { findCampaign, listCampaigns, listMessages } from './campaigns.repository';
+import { findCampaign, insertMessages, listCampaigns, listMessages } from './campaigns.repository';
 import { freeLeftOf, planOf, priceMessages } from './pricing';
 import { assertSendable, planRecipients, type RecipientPlan } from './recipients';
 import { refundUnsent } from './refunds';
@@ -206,30 +206,17 @@ export function createCampaignService(db: Db, options: CampaignServiceOptions) {
       }
       const startAt = scheduled ?? new Date();
       const expiresAt = new Date(startAt.getTime() + options.validityHours * 3_600_000);
-      // unnest's scan yields the arrays in order, so ids (and the sending order) follow the recipients'
-      // without an `order by` (a sort of each chunk was a tenth of the insert's time).
       for (let at = 0; at < plan.messages.length; at += INSERT_CHUNK) {
-        const chunk = plan.messages.slice(at, at + INSERT_CHUNK);
-        await tx.query(
-          `insert into sms_outbound (campaign_id, user_id, phone, sender_id, text, encoding, segments,
-             free_segments, cost, next_attempt_at, expires_at)
-           select $1, $2, u.phone, $3, u.text, u.encoding, u.segments, u.free, u.cost::numeric, $4, $5
-             from unnest($6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[])
-                  as u(phone, text, encoding, segments, free, cost)`,
-          [
-            id,
-            userId,
-            input.senderId,
-            startAt,
-            expiresAt,
-            chunk.map((m) => m.phone),
-            chunk.map((m) => m.text),
-            chunk.map((m) => m.encoding),
-            chunk.map((m) => m.segments),
-            priced.free.slice(at, at + INSERT_CHUNK),
-            priced.costMicros.slice(at, at + INSERT_CHUNK).map((c) => fromMicros(c)),
-          ],
-        );
+        await insertMessages(tx, {
+          campaignId: id,
+          userId,
+          senderId: input.senderId,
+          startAt,
+          expiresAt,
+          messages: plan.messages.slice(at, at + INSERT_CHUNK),
+          free: priced.free.slice(at, at + INSERT_CHUNK),
+          costs: priced.costMicros.slice(at, at + INSERT_CHUNK).map((c) => fromMicros(c)),
+        });
       }
       return id;
     });
