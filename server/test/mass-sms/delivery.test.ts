@@ -8,7 +8,7 @@ import { MassSmsWorker } from '../../src/modules/mass-sms/worker';
 import { createTestApp, type TestApp } from '../helpers';
 import { FakeSmsc } from '../smpp/support/fake-smsc';
 import { waitFor } from '../smpp/support/wait';
-import { balanceOf, confirmOk, numbers, sender } from './support';
+import { balanceOf, confirmOk, httpConnector, numbers, sender } from './support';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof sender>>;
@@ -304,19 +304,7 @@ describe('delivery over SMPP', () => {
     cleanups.push(() => new Promise((r) => http.close(r)));
     const smsc = await startSmsc();
     smsc.receiptStat = 'DELIVRD';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/mass-sms/connectors',
-      headers: admin.headers,
-      payload: {
-        kind: 'http',
-        name: 'flaky',
-        priority: 1,
-        password: 'tok',
-        config: { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/send` },
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await httpConnector(t, admin.headers, http, { name: 'flaky', priority: 1 });
     const smpp = await smscConnector(smsc, { priority: 5 });
     const worker = startWorker();
     await worker.start();

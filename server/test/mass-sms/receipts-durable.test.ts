@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MassSmsWorker } from '../../src/modules/mass-sms/worker';
 import { createTestApp, type TestApp } from '../helpers';
 import { FakeSmsc } from '../smpp/support/fake-smsc';
 import { waitFor } from '../smpp/support/wait';
-import { confirmOk, sender } from './support';
+import { confirmOk, httpConnector, sender } from './support';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof sender>>;
@@ -150,19 +149,7 @@ describe('an HTTP provider’s delivery status that arrives before its send is r
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise((resolve) => provider.close(resolve)));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/mass-sms/connectors',
-      headers: admin.headers,
-      payload: {
-        kind: 'http',
-        name: 'early reporter',
-        password: 'tok',
-        config: { url: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/send` },
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    connectorId = (res.json().data as { id: number }).id;
+    connectorId = await httpConnector(t, admin.headers, provider, { name: 'early reporter' });
     const campaign = await confirmOk(t, admin.headers, { recipientsText: '+79930000002', content: 'early' });
     const worker = startWorker();
     await worker.start();

@@ -1,10 +1,9 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MassSmsWorker } from '../../src/modules/mass-sms/worker';
 import { createTestApp, type TestApp } from '../helpers';
 import { waitFor } from '../smpp/support/wait';
-import { confirmOk, numbers, sender } from './support';
+import { confirmOk, httpConnector, numbers, sender } from './support';
 
 /**
  * A claim loop keeps a bounded number of sends going (its share of four times the connectors'
@@ -43,18 +42,7 @@ describe('sends in flight per claim loop', () => {
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/mass-sms/connectors',
-        headers: admin.headers,
-        payload: {
-          kind: 'http',
-          name: 'slow provider',
-          password: 'tok',
-          config: { url: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/send` },
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
+      await httpConnector(t, admin.headers, provider, { name: 'slow provider' });
       const campaign = await confirmOk(t, admin.headers, {
         recipientsText: numbers(150, 79940000000),
         content: 'lanes',
@@ -118,18 +106,7 @@ describe('sends in flight per claim loop', () => {
       connectorsPollMs: 100,
     });
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/mass-sms/connectors',
-        headers: admin.headers,
-        payload: {
-          kind: 'http',
-          name: 'stuck provider',
-          password: 'tok',
-          config: { url: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/send` },
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
+      await httpConnector(t, admin.headers, provider, { name: 'stuck provider' });
       const campaign = await confirmOk(t, admin.headers, {
         recipientsText: numbers(80, 79950000000),
         content: 'validity',

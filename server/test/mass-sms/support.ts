@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { USER_TYPE } from '@jiema/shared';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
@@ -63,4 +65,26 @@ export async function ledgerSum(db: Db, userId: number) {
     [userId],
   );
   return rows[0]!.sum;
+}
+
+/** A generic HTTP provider connector (token `tok`) sending to `server`'s `/send`; returns its id. */
+export async function httpConnector(
+  t: TestApp,
+  headers: Record<string, string>,
+  server: Server,
+  fields: { name: string; priority?: number },
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/mass-sms/connectors',
+    headers,
+    payload: {
+      kind: 'http',
+      ...fields,
+      password: 'tok',
+      config: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send` },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { id: number }).id;
 }
