@@ -18,6 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** One claim loop taking the whole campaign in one batch. */
+const oneLoopWorker = () =>
+  new MassSmsWorker({ db: t.db, pollMs: 30, batchSize: 200, loops: 1, connectorsPollMs: 100 });
+
 describe('sends in flight per claim loop', () => {
   it('a batch of 150 to a slow HTTP provider: at most 64 requests at once for one loop, each message once', async () => {
     const admin = await sender(t, '100');
@@ -47,13 +51,7 @@ describe('sends in flight per claim loop', () => {
         recipientsText: numbers(150, 79940000000),
         content: 'lanes',
       });
-      const worker = new MassSmsWorker({
-        db: t.db,
-        pollMs: 30,
-        batchSize: 200,
-        loops: 1,
-        connectorsPollMs: 100,
-      });
+      const worker = oneLoopWorker();
       await worker.start();
       try {
         await waitFor(
@@ -98,13 +96,7 @@ describe('sends in flight per claim loop', () => {
       });
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const worker = new MassSmsWorker({
-      db: t.db,
-      pollMs: 30,
-      batchSize: 200,
-      loops: 1,
-      connectorsPollMs: 100,
-    });
+    const worker = oneLoopWorker();
     try {
       await httpConnector(t, admin.headers, provider, { name: 'stuck provider' });
       const campaign = await confirmOk(t, admin.headers, {

@@ -2,11 +2,11 @@ import os from 'node:os';
 import type { Db } from '../../db/client';
 import { backoffDelay } from '../smpp/flow-control';
 import type { DeliveryReceipt } from '../smpp/receipt';
+import { keepClaimed } from './claim-lease';
 import { type ConnectorRecord, listConnectorRecords, saveConnectorState } from './connectors.repository';
 import {
   type ClaimedMessage,
   claimDue,
-  extendClaims,
   maintain,
   type RetryResult,
   recordRefused,
@@ -216,7 +216,9 @@ export class MassSmsWorker {
     const retries: RetryResult[] = [];
     const refused: { id: string; campaignId: number; error: string }[] = [];
     const unsent = new Map(batch.map((message) => [message.id, message]));
-    const keepingClaims = this.keepClaimed(unsent);
+    const keepingClaims = keepClaimed(this.options.db, unsent, this.options.leaseSeconds, (error) =>
+      this.warn(error, 'lease'),
+    );
     const capacity = senders.reduce((sum, sender) => sum + (sender.available() ? sender.capacity : 0), 0);
     const lanes = Math.min(
       batch.length,
@@ -249,28 +251,6 @@ export class MassSmsWorker {
     await recordRetry(this.options.db, retries);
     await recordRefused(this.options.db, refused);
     return batch.length;
-  }
-
-  /**
-   * Renews the lease of a batch's messages still waiting to go out, every third of the lease, until
-   * `stop()`: a slow connector (a few msg/s) may take longer than the lease to send a batch. If this
-   * process dies the renewals stop, and the messages it had not sent are claimed again when it runs out.
-   */
-  private keepClaimed(unsent: ReadonlyMap<string, ClaimedMessage>) {
-    let renewing = false;
-    const timer = setInterval(
-      () => {
-        if (renewing || !unsent.size) return;
-        renewing = true;
-        extendClaims(this.options.db, [...unsent.values()], this.options.leaseSeconds)
-          .catch((error) => this.warn(error, 'lease'))
-          .finally(() => {
-            renewing = false;
-          });
-      },
-      Math.max(100, (this.options.leaseSeconds * 1000) / 3),
-    );
-    return { stop: () => clearInterval(timer) };
   }
 
   private async sendOne(

@@ -3,16 +3,16 @@ import net from 'node:net';
 import { SmppError } from './errors';
 import {
   decodePdu,
-  encodeHeader,
+  encodeGenericNack,
   encodeResponse,
   encodeSubmitSm,
   HEADER,
+  isResponse,
   MAX_PDU_LENGTH,
   type SubmitSmParams,
 } from './pdu-codec';
 import { type PDU, STATUS, smpp } from './smpp-library';
 
-const GENERIC_NACK = 0x80000000;
 /** How often requests past their response time are failed (a timer per request cost more than the sweep). */
 const EXPIRY_SWEEP_MS = 25;
 const ESME_RINVCMDLEN = 0x02;
@@ -136,7 +136,7 @@ export class EsmeSession extends EventEmitter {
     this.framing = false;
     this.partial = null;
     this.emit('error', new Error(`SMPP framing lost: a PDU of ${length} bytes`));
-    this.socket.end(encodeHeader(HEADER, GENERIC_NACK, ESME_RINVCMDLEN, 0));
+    this.socket.end(encodeGenericNack(ESME_RINVCMDLEN, 0));
     setTimeout(() => this.socket.destroy(), 1_000).unref();
   }
 
@@ -167,7 +167,7 @@ export class EsmeSession extends EventEmitter {
   }
 
   private dispatch(pdu: PDU) {
-    if (pdu.command_id & 0x80000000) {
+    if (isResponse(pdu.command_id)) {
       const request = this.awaiting.get(pdu.sequence_number);
       if (request) {
         this.awaiting.delete(pdu.sequence_number);
@@ -176,8 +176,7 @@ export class EsmeSession extends EventEmitter {
       return;
     }
     if (pdu.command === 'unknown') {
-      if (!this.closed)
-        this.socket.write(encodeHeader(HEADER, GENERIC_NACK, ESME_RINVCMDID, pdu.sequence_number));
+      if (!this.closed) this.socket.write(encodeGenericNack(ESME_RINVCMDID, pdu.sequence_number));
       return;
     }
     this.emit(pdu.command, pdu);

@@ -30,6 +30,9 @@ type Tlv = {
 };
 const tlvsById = smpp.tlvsById as Record<number, Tlv>;
 
+/** Set in the command id of every response (SMPP 3.4 §5.1.2.1). */
+export const isResponse = (commandId: number) => (commandId & ID.generic_nack) !== 0;
+
 export function encodeHeader(length: number, commandId: number, status: number, sequence: number): Buffer {
   const buffer = Buffer.allocUnsafe(length);
   buffer.writeUInt32BE(length, 0);
@@ -38,6 +41,10 @@ export function encodeHeader(length: number, commandId: number, status: number, 
   buffer.writeUInt32BE(sequence, 12);
   return buffer;
 }
+
+/** generic_nack (SMPP 3.4 §4.3): a header only. */
+export const encodeGenericNack = (status: number, sequence: number) =>
+  encodeHeader(HEADER, ID.generic_nack, status, sequence);
 
 export type SubmitSmParams = {
   source_addr: string;
