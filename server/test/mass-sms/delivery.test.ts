@@ -342,6 +342,48 @@ describe('delivery over SMPP', () => {
     ).json().data;
     expect(c).toMatchObject({ status: 'completed', counts: { failed: 4 }, refundedAmount: '0.160000' });
   });
+
+  it('the every-second housekeeping refunds a cancelled campaign once its claims end; validity waits for the minute sweep', async () => {
+    const s = await sender(t, '10');
+    await t.db.query("insert into sms_accounts (user_id, plan) values ($1, 'pro')", [s.userId]);
+    const cancelled = await confirmOk(t, s.headers, { recipientsText: numbers(3), content: 'x' });
+    const expired = await confirmOk(t, s.headers, { recipientsText: numbers(2, 79930000000), content: 'y' });
+    expect(await balanceOf(t.db, s.userId)).toBe('9.800000');
+    // Claimed by a worker when the cancel comes: the cancel leaves them to it.
+    await t.db.query(
+      "update sms_outbound set claimed_until = now() + interval '1 minute' where campaign_id = $1",
+      [cancelled.id],
+    );
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/mass-sms/campaigns/${cancelled.id}/cancel`,
+      headers: s.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await balanceOf(t.db, s.userId)).toBe('9.800000');
+    await t.db.query(
+      "update sms_outbound set claimed_until = now() - interval '1 second' where campaign_id = $1",
+      [cancelled.id],
+    );
+    await t.db.query(
+      "update sms_outbound set expires_at = now() - interval '1 second' where campaign_id = $1",
+      [expired.id],
+    );
+    await maintain(t.db, { expired: false });
+    await maintain(t.db, { expired: false });
+    expect(await balanceOf(t.db, s.userId)).toBe('9.920000');
+    const statuses = async (id: number) =>
+      t.db.query<{ status: string; error: string | null; n: number }>(
+        'select status, error, count(*)::int as n from sms_outbound where campaign_id = $1 group by 1, 2',
+        [id],
+      );
+    expect(await statuses(cancelled.id)).toEqual([{ status: 'failed', error: 'cancelled', n: 3 }]);
+    expect(await statuses(expired.id)).toEqual([{ status: 'pending', error: null, n: 2 }]);
+    // It says how many it failed: a full sweep (LEFTOVERS_PER_SWEEP) makes the worker sweep again at once.
+    expect(await maintain(t.db)).toBe(2);
+    expect(await statuses(expired.id)).toEqual([{ status: 'failed', error: 'expired', n: 2 }]);
+    expect(await balanceOf(t.db, s.userId)).toBe('10.000000');
+  });
 });
 
 describe('SMS Gateway for Android connector', () => {

@@ -218,23 +218,33 @@ export async function recordRefused(
   }
 }
 
+export const LEFTOVERS_PER_SWEEP = 5000;
+
 /**
  * Housekeeping any process may run at any time (each step is one idempotent statement or a refund
- * guarded by the `refunded` flag): scheduled campaigns whose time came start; pending messages past
- * their validity, and those left in cancelled campaigns after their claim ended, fail and are
- * refunded; campaigns with nothing pending complete.
+ * guarded by the `refunded` flag): scheduled campaigns whose time came start; pending messages left in
+ * cancelled campaigns after their claim ended, and (with `expired`) those past their validity, fail and
+ * are refunded; campaigns with nothing pending complete. Finding the expired reads every pending
+ * message (a running campaign's whole queue: about 25 ms per 50,000), so the worker asks for it once a
+ * minute, not every second; the cancelled are found from their campaigns. Returns how many messages
+ * it failed: `LEFTOVERS_PER_SWEEP` means there may be more.
  */
-export async function maintain(db: Db) {
+export async function maintain(db: Db, { expired = true }: { expired?: boolean } = {}): Promise<number> {
   await db.query(
     `update sms_campaigns set status = 'sending', started_at = coalesce(started_at, now()), updated_at = now()
       where status = 'scheduled' and scheduled_at <= now()`,
   );
   const leftovers = await db.query<{ campaign_id: number; id: string; reason: string }>(
-    `select o.campaign_id, o.id::text as id, case when c.status = 'cancelled' then 'cancelled' else 'expired' end as reason
-       from sms_outbound o join sms_campaigns c on c.id = o.campaign_id
-      where o.status = 'pending' and (o.claimed_until is null or o.claimed_until < now())
-        and (o.expires_at <= now() or c.status = 'cancelled')
-      limit 5000`,
+    expired
+      ? `select o.campaign_id, o.id::text as id, case when c.status = 'cancelled' then 'cancelled' else 'expired' end as reason
+           from sms_outbound o join sms_campaigns c on c.id = o.campaign_id
+          where o.status = 'pending' and (o.claimed_until is null or o.claimed_until < now())
+            and (o.expires_at <= now() or c.status = 'cancelled')
+          limit ${LEFTOVERS_PER_SWEEP}`
+      : `select o.campaign_id, o.id::text as id, 'cancelled' as reason
+           from sms_campaigns c join sms_outbound o on o.campaign_id = c.id and o.status = 'pending'
+          where c.status = 'cancelled' and (o.claimed_until is null or o.claimed_until < now())
+          limit ${LEFTOVERS_PER_SWEEP}`,
   );
   if (leftovers.length) {
     await recordRefused(
@@ -247,4 +257,5 @@ export async function maintain(db: Db) {
       where c.status = 'sending'
         and not exists (select 1 from sms_outbound o where o.campaign_id = c.id and o.status = 'pending')`,
   );
+  return leftovers.length;
 }

@@ -4,10 +4,10 @@ import { backoffDelay } from '../smpp/flow-control';
 import type { DeliveryReceipt } from '../smpp/receipt';
 import { keepClaimed } from './claim-lease';
 import { type ConnectorRecord, listConnectorRecords, saveConnectorState } from './connectors.repository';
+import { createHousekeeping } from './housekeeping';
 import {
   type ClaimedMessage,
   claimDue,
-  maintain,
   type RetryResult,
   recordRefused,
   recordRetry,
@@ -79,6 +79,7 @@ export class MassSmsWorker {
   private retryingReceipts = false;
   private wake: (() => void) | null = null;
   private readonly holder = `${os.hostname()}:${process.pid}`;
+  private readonly housekeeping: () => Promise<void>;
 
   constructor(options: MassSmsWorkerOptions) {
     this.options = {
@@ -91,6 +92,7 @@ export class MassSmsWorker {
       connectorsPollMs: 2_000,
       ...options,
     };
+    this.housekeeping = createHousekeeping(options.db, (error) => this.warn(error, 'maintain'));
   }
 
   get isRunning() {
@@ -106,10 +108,10 @@ export class MassSmsWorker {
         () => void this.refreshConnectors().catch((e) => this.warn(e, 'connectors')),
         this.options.connectorsPollMs,
       ),
-      setInterval(() => void maintain(this.options.db).catch((e) => this.warn(e, 'maintain')), MAINTAIN_MS),
+      setInterval(() => void this.housekeeping(), MAINTAIN_MS),
       setInterval(() => void this.retryReceipts(), RETRY_RECEIPTS_MS),
     );
-    await maintain(this.options.db).catch((e) => this.warn(e, 'maintain'));
+    await this.housekeeping();
     for (let i = 0; i < this.options.loops; i++) this.loops.push(this.loop());
   }
 
