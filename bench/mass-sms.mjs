@@ -248,9 +248,22 @@ async function jiemaRun(port, database) {
   });
   const confirmedAt = performance.now();
   let submittedAt = null;
-  // Polled through the uncounted connection with index probes only (a count over every row each time
-  // would cost the database more than a share of the work measured).
+  // Polled through the uncounted connection. The campaign's last message (the queue sends in id order)
+  // is looked up by its key until it is out; only then is the whole campaign probed. A probe by status
+  // walks every index entry its messages left behind on their way (tens of thousands of dead ones near
+  // the end): polled every 50 ms from the start it cost the database about a tenth of what it did for
+  // the run measured.
+  const [{ last_id: lastId }] = await realDb.query(
+    `select max(id)::text as last_id from sms_outbound where campaign_id = $1`,
+    [campaign.id],
+  );
   for (;;) {
+    const pause = () => new Promise((r) => setTimeout(r, 50));
+    const [last] = await realDb.query(`select status from sms_outbound where id = $1`, [lastId]);
+    if (last.status === 'pending') {
+      await pause();
+      continue;
+    }
     const [row] = await realDb.query(
       `select exists (select 1 from sms_outbound where campaign_id = $1 and status = 'pending') as pending,
               exists (select 1 from sms_outbound where campaign_id = $1 and status in ('pending', 'sent')) as undelivered`,
@@ -258,7 +271,7 @@ async function jiemaRun(port, database) {
     );
     if (!row.pending && submittedAt === null) submittedAt = performance.now();
     if (!row.undelivered) break;
-    await new Promise((r) => setTimeout(r, 50));
+    await pause();
   }
   const [{ delivered }] = await realDb.query(
     `select count(*)::int as delivered from sms_outbound where campaign_id = $1 and status = 'delivered'`,
