@@ -137,6 +137,10 @@ describe.each(LOCALES)('a campaign goes out through an HTTP connector and is del
 
   it('fixes the list, sees the messages, segments and cost (free messages first) and confirms', async () => {
     await page.getByTestId('recipients-text').fill(numbers.join('\n'));
+    // The preview of the fixed list, not the one before it (whose samples already named both numbers).
+    await expect.poll(() => page.getByTestId('invalid-lines').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('duplicate-lines').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('send-submit').isDisabled()).toBe(false);
     const samples = page.getByTestId('sample-messages');
     await expect
       .poll(() => samples.textContent(), { timeout: 20_000 })
@@ -192,6 +196,8 @@ describe.each(LOCALES)('a campaign goes out through an HTTP connector and is del
     await expect.poll(() => quota.textContent()).toContain(words.basic);
     expect(await quota.textContent()).toContain('998');
     await page.getByTestId('usage-chart').locator('canvas').waitFor();
+    // Its bars grow and its lines draw for about a second: the screenshot waits for the end.
+    await page.locator('[data-testid="usage-chart"][data-rendered="true"]').waitFor();
     await settle(page);
     await saveScreenshot(page, locale, 'mass-sms-quota');
   });
@@ -206,6 +212,7 @@ describe.each(LOCALES)('a campaign goes out through an HTTP connector and is del
     ] as const) {
       await page.goto(path);
       await page.getByTestId(testId).waitFor();
+      if (name === 'quota') await page.locator('[data-testid="usage-chart"][data-rendered="true"]').waitFor();
       await settle(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
       await saveScreenshot(page, locale, `mass-sms-${name}-390`);

@@ -13,8 +13,11 @@ export async function saveScreenshot(
   /** Only what the screen shows: for pages too long to capture whole in time (the API reference). */
   options: { fullPage?: boolean } = {},
 ) {
+  const fullPage = options.fullPage ?? true;
+  // A whole-page capture draws the sticky menu where the scrolled window had it: halfway down the page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
     path: path.join(RESULTS_DIR, 'screenshots', locale, `${name}.png`),
-    fullPage: options.fullPage ?? true,
+    fullPage,
   });
 }

@@ -1,7 +1,8 @@
 import type { SendPreview } from '@jiema/shared';
-import { Alert, Card, Collapse, Descriptions, Space, Statistic, Tag, Typography } from 'antd';
+import { Alert, Card, Collapse, Descriptions, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
+import { SegmentInfo } from './segment-info';
 
 /** What the server's preview says: valid, invalid and duplicate lines, messages as sent, cost and limits. */
 export function SendPreviewCard({
@@ -106,28 +107,21 @@ export function SendPreviewCard({
           size="small"
           rowKey={(r) => r.phone}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           dataSource={preview.samples.slice(0, 5)}
           style={{ marginBottom: 12 }}
           data-testid="sample-messages"
+          // Two columns, the segments under their message, which wraps: the card is half the page, and a
+          // third column, after a message on one line, was cut off at its edge (the table scrolls sideways).
           columns={[
             { title: t('mass-sms.send.phone'), dataIndex: 'phone' },
             {
               title: t('mass-sms.send.message'),
               dataIndex: 'text',
+              // The count of the text sent (shared countSmsSegments, as the server bills it).
               render: (text: string) => (
-                <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</span>
-              ),
-            },
-            {
-              title: t('mass-sms.send.segmentsColumn'),
-              key: 'segments',
-              render: (_, r) => (
-                <Space size={4}>
-                  <Tag color={r.encoding === 'gsm7' ? 'blue' : 'orange'}>
-                    {r.encoding === 'gsm7' ? 'GSM-7' : 'UCS-2'}
-                  </Tag>
-                  {t('mass-sms.segments.summary', { units: r.units, segments: r.segments })}
+                <Space direction="vertical" size={4} style={{ maxWidth: 240 }}>
+                  <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</span>
+                  <SegmentInfo text={text} />
                 </Space>
               ),
             },

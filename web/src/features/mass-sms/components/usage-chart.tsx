@@ -14,7 +14,10 @@ export default function UsageChart({ days }: { days: Quota['usageByDay'] }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!element.current) return;
-    const chart = echarts.init(element.current);
+    const container = element.current;
+    const chart = echarts.init(container);
+    // Marked once drawn and its animation is over: what a screenshot or a test should wait for.
+    chart.on('finished', () => container.setAttribute('data-rendered', 'true'));
     chart.setOption({
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
@@ -44,7 +47,7 @@ export default function UsageChart({ days }: { days: Quota['usageByDay'] }) {
     });
     const resize = () => chart.resize();
     const observer = new ResizeObserver(resize);
-    observer.observe(element.current);
+    observer.observe(container);
     return () => {
       observer.disconnect();
       chart.dispose();
