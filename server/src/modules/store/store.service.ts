@@ -32,10 +32,17 @@ export type StoreService = ReturnType<typeof createStoreService>;
 export const newCodeToken = () => randomBytes(18).toString('base64url');
 
 /**
- * How many times a purchase is tried again (a fresh statement, so a fresh snapshot) when others bound
- * numbers it saw as free, or the database aborted it for a deadlock.
+ * How many times a purchase is tried (a fresh statement, so a fresh snapshot) when the database aborted
+ * it for a deadlock: if that keeps happening, spec §8's "order failed, try again later".
  */
 const ATTEMPTS = 4;
+/**
+ * How many times a purchase may lose a race: others bound numbers it saw as free. Each loss is another
+ * buyer's committed purchase, and the next try's snapshot sees it, so losing again and again only
+ * happens while stock runs out under many buyers at once (four in a row were seen on a busy machine,
+ * and that buyer heard "order failed" where the stock's answer was due).
+ */
+const LOST_RACES = 32;
 
 type PriceKey = {
   applicationId: number;
@@ -128,15 +135,20 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
     return { ...order, phones: orderPhones(await rentalsOfOrder(db, order.id, order.userId)) };
   };
 
-  /** One try of the purchase statement; undone, it says why (spec §5 messages), or null to try again. */
-  async function attempt(request: Parameters<typeof purchase>[1]): Promise<PurchaseResult | null> {
+  /**
+   * One try of the purchase statement; undone, it says why (spec §5 messages), or what to try again
+   * for: `aborted` by the database, or `lost` a race for numbers to another buyer.
+   */
+  async function attempt(
+    request: Parameters<typeof purchase>[1],
+  ): Promise<PurchaseResult | 'aborted' | 'lost'> {
     try {
       return await purchase(db, request);
     } catch (error) {
-      if (abortedForConflict(error)) return null;
+      if (abortedForConflict(error)) return 'aborted';
       const aborted = purchaseAborted(error);
       if (aborted === null) throw error;
-      if (aborted.kind === 'conflict') return null;
+      if (aborted.kind === 'conflict') return 'lost';
       if (aborted.kind === 'short') {
         throw stockError(aborted.count, request.quantity, config.storeMaxQuantity);
       }
@@ -240,26 +252,29 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
       }
 
       const token = newCodeToken();
-      let outcome: PurchaseResult | null = null;
-      for (let tries = 0; tries < ATTEMPTS && outcome === null; tries++) {
-        outcome = await attempt({
-          userId,
-          applicationId: input.applicationId,
-          countryCode: input.countryCode,
-          operatorId: input.operatorId ?? null,
-          prefix: input.prefix ?? null,
-          excludePrefixes: options.excludePrefixes ?? null,
-          cardType: input.cardType,
-          validityOptionId: input.validityOptionId,
-          smsType: input.smsType,
-          quantity: input.quantity,
-          token,
-          idempotencyKey: key,
-          cooldownMinutes: config.storeCooldownMinutes,
-          tokens: Array.from({ length: input.quantity }, newCodeToken),
-        });
+      const request = {
+        userId,
+        applicationId: input.applicationId,
+        countryCode: input.countryCode,
+        operatorId: input.operatorId ?? null,
+        prefix: input.prefix ?? null,
+        excludePrefixes: options.excludePrefixes ?? null,
+        cardType: input.cardType,
+        validityOptionId: input.validityOptionId,
+        smsType: input.smsType,
+        quantity: input.quantity,
+        token,
+        idempotencyKey: key,
+        cooldownMinutes: config.storeCooldownMinutes,
+        tokens: Array.from({ length: input.quantity }, newCodeToken),
+      };
+      let outcome = await attempt(request);
+      for (let aborts = 0, losses = 0; typeof outcome === 'string'; ) {
+        if (outcome === 'aborted' ? ++aborts >= ATTEMPTS : ++losses >= LOST_RACES) {
+          throw new AppError('ORDER_FAILED');
+        }
+        outcome = await attempt(request);
       }
-      if (outcome === null) throw new AppError('ORDER_FAILED');
       if (!outcome.order) {
         // Nothing written: a retry (the key is used: its order answers, whatever changed since, as a
         // balance spent on it), or a refusal; only these rare answers look the key up.
