@@ -2,6 +2,7 @@ import { integerArrayLiteral } from '../../db/array-literal';
 import type { Db, Queryable } from '../../db/client';
 import { messageIdKeys, storedIdKeys } from '../smpp/receipt';
 import { refundUnsent } from './refunds';
+import { stillIn } from './status-filter';
 
 export type ClaimedMessage = {
   id: string;
@@ -14,15 +15,6 @@ export type ClaimedMessage = {
   /** The message's validity: one still waiting in its batch when this passes is not sent. */
   expiresAt: Date;
 };
-
-/**
- * "Still pending", for the statements that find messages by id. Written so that it cannot select the
- * due index (`sms_outbound_due_idx`, partial on status = 'pending', keyed by next_attempt_at then id):
- * a prepared statement's cached plan, made while few messages were queued, found each id by walking
- * that whole index, cheap then, and kept doing so once a large campaign was queued: 0.7 ms per message,
- * PostgreSQL's CPU per message more than doubled in the benchmark. The primary key finds the id.
- */
-const STILL_PENDING = `(o.status = 'pending') is true`;
 
 /**
  * Claims due messages of running campaigns: FOR UPDATE SKIP LOCKED, so processes claiming at once
@@ -96,7 +88,7 @@ export async function extendClaims(
     `update sms_outbound o
         set claimed_until = now() + $3 * interval '1 second', next_attempt_at = now() + $3 * interval '1 second'
        from unnest($1::bigint[], $2::int[]) as u(id, attempts)
-      where o.id = u.id and o.attempts = u.attempts and ${STILL_PENDING}`,
+      where o.id = u.id and o.attempts = u.attempts and ${stillIn('pending')}`,
     [claims.map((c) => c.id), claims.map((c) => c.attempts), leaseSeconds],
     { prepare: 'mass-sms-extend-claims' },
   );
@@ -138,7 +130,7 @@ export async function recordSent(
             done_at = case when u.final is not null then now() end, receipt = u.receipt::jsonb
        from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
          as u(id, attempts, connector_id, ids, final, error, receipt)
-      where o.id = u.id and o.attempts = u.attempts and ${STILL_PENDING}
+      where o.id = u.id and o.attempts = u.attempts and ${stillIn('pending')}
      returning o.id::text as id`,
     [
       integerArrayLiteral(sent.map((s) => s.id)),
@@ -200,7 +192,7 @@ export async function recordRetry(db: Queryable, retries: readonly RetryResult[]
         set next_attempt_at = now() + u.delay_ms * interval '1 millisecond', claimed_until = null,
             last_connector_id = coalesce(u.connector_id, o.last_connector_id), error = u.error
        from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::int[]) as u(id, attempts, connector_id, error, delay_ms)
-      where o.id = u.id and o.attempts = u.attempts and ${STILL_PENDING}`,
+      where o.id = u.id and o.attempts = u.attempts and ${stillIn('pending')}`,
     [
       retries.map((r) => r.id),
       retries.map((r) => r.attempts),

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/client';
+import { stillIn } from './status-filter';
 
 export type ReceiptUpdate = {
   connectorId: number;
@@ -78,7 +79,7 @@ async function applyMatched(tx: Queryable, reports: readonly ReceiptUpdate[], by
               case when agg.all_delivered then 0 else o.segments end as segments,
               array(select distinct x from unnest(o.delivered_parts || coalesce(agg.delivered, '{}')::smallint[]) as x order by x) as parts
          from sms_outbound o join agg on agg.id = o.id
-        where o.status = 'sent'
+        where ${stillIn('sent')}
          for update of o
      )
      update sms_outbound o
