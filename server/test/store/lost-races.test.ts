@@ -71,6 +71,10 @@ describe.skipIf(!onPostgres)('a purchase losing the race for its number', () => 
       [customer.userId, world.appId, world.activationId, key],
     );
 
+    // Order numbers are drawn from a sequence whether or not the order is kept: one per try of the purchase.
+    const ordersTried = async () =>
+      Number((await t.db.query<{ n: string }>('select last_value::text as n from store_order_no_seq'))[0]!.n);
+    const before = await ordersTried();
     const answer = customer.call({
       method: 'POST',
       url: '/api/store/orders',
@@ -81,6 +85,8 @@ describe.skipIf(!onPostgres)('a purchase losing the race for its number', () => 
     await otherSale.client.query('commit');
     await keyHolder.client.query('rollback');
     const res = await answer;
+    // The try that lost the race, and the next one, which found no stock.
+    expect((await ordersTried()) - before).toBe(2);
 
     const refusal = expectErrorEnvelope(res, 400);
     expect(refusal.error).toBe('STOCK_INSUFFICIENT');
