@@ -2,7 +2,7 @@ import type { SendPreview } from '@jiema/shared';
 import { Alert, Card, Collapse, Descriptions, Space, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { SegmentInfo } from './segment-info';
+import { SegmentSummary } from './segment-info';
 
 /** What the server's preview says: valid, invalid and duplicate lines, messages as sent, cost and limits. */
 export function SendPreviewCard({
@@ -117,11 +117,11 @@ export function SendPreviewCard({
             {
               title: t('mass-sms.send.message'),
               dataIndex: 'text',
-              // The count of the text sent (shared countSmsSegments, as the server bills it).
-              render: (text: string) => (
+              // The server's count of the text sent: what it bills, not counted again here.
+              render: (text: string, sample) => (
                 <Space direction="vertical" size={4} style={{ maxWidth: 240 }}>
                   <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</span>
-                  <SegmentInfo text={text} />
+                  <SegmentSummary count={sample} />
                 </Space>
               ),
             },
