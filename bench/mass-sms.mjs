@@ -258,8 +258,8 @@ async function jiemaRun(port, database) {
       `select max(id)::text as last_id from sms_outbound where campaign_id = $1`,
       [campaign.id],
     );
+    const pause = () => new Promise((r) => setTimeout(r, 50));
     for (;;) {
-      const pause = () => new Promise((r) => setTimeout(r, 50));
       const [last] = await realDb.query(`select status from sms_outbound where id = $1`, [lastId]);
       if (last.status === 'pending') {
         await pause();

@@ -41,6 +41,10 @@ const WORDS: Record<
 
 const admin = { username: E2E_ADMIN.adminUsername, password: E2E_ADMIN.adminPassword };
 /** Each language routes its own UK test range to its own connector (routing by prefix). */
+/** The quota chart drawn to the end: its bars grow and its lines draw for about a second (usage-chart.tsx). */
+const chartDrawn = (page: Page) =>
+  page.locator('[data-testid="usage-chart"][data-rendered="true"]').waitFor();
+
 const PREFIX: Record<Locale, string> = { 'zh-CN': '44770091', 'en-US': '44770092' };
 
 let browser: Browser;
@@ -196,8 +200,7 @@ describe.each(LOCALES)('a campaign goes out through an HTTP connector and is del
     await expect.poll(() => quota.textContent()).toContain(words.basic);
     expect(await quota.textContent()).toContain('998');
     await page.getByTestId('usage-chart').locator('canvas').waitFor();
-    // Its bars grow and its lines draw for about a second: the screenshot waits for the end.
-    await page.locator('[data-testid="usage-chart"][data-rendered="true"]').waitFor();
+    await chartDrawn(page);
     await settle(page);
     await saveScreenshot(page, locale, 'mass-sms-quota');
   });
@@ -212,7 +215,7 @@ describe.each(LOCALES)('a campaign goes out through an HTTP connector and is del
     ] as const) {
       await page.goto(path);
       await page.getByTestId(testId).waitFor();
-      if (name === 'quota') await page.locator('[data-testid="usage-chart"][data-rendered="true"]').waitFor();
+      if (name === 'quota') await chartDrawn(page);
       await settle(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
       await saveScreenshot(page, locale, `mass-sms-${name}-390`);
