@@ -35,6 +35,7 @@ import loginIpCoveringIndex from './0095-login-ip-covering-index';
 import massSmsQueueOrder from './0096-mass-sms-queue-order';
 import receiptOnMessage from './0097-receipt-on-message';
 import outboundCampaignCascade from './0098-outbound-campaign-cascade';
+import outboundFillfactor from './0099-outbound-fillfactor';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -75,4 +76,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0096-mass-sms-queue-order', sql: massSmsQueueOrder },
   { id: '0097-receipt-on-message', sql: receiptOnMessage },
   { id: '0098-outbound-campaign-cascade', sql: outboundCampaignCascade },
+  { id: '0099-outbound-fillfactor', sql: outboundFillfactor },
 ];

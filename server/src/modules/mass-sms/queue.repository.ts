@@ -20,9 +20,15 @@ export type ClaimedMessage = {
  * Claims due messages of running campaigns: FOR UPDATE SKIP LOCKED, so processes claiming at once
  * take different rows, and a lease (`claimed_until`) instead of a held lock while they are submitted.
  * `attempts` counts the claim: results are recorded only for the attempt that claimed the row, so a
- * worker whose lease ran out cannot overwrite the next attempt's outcome. The claim also moves
- * `next_attempt_at` to the lease's end: the queue index then holds claimed rows past `now()`, so a
- * claim walks due rows only (not every row other workers are submitting) and a lapsed lease is due again.
+ * worker whose lease ran out cannot overwrite the next attempt's outcome.
+ *
+ * The claim writes no indexed column (`next_attempt_at` stays), so PostgreSQL makes it a HOT update:
+ * the new row version goes on the same page (the table keeps over half of each page free for it,
+ * 0099-outbound-fillfactor.ts) and no index gets an entry. Moving `next_attempt_at` to the lease's end
+ * wrote four index entries per message; PostgreSQL's CPU per message sent went from 28-31 µs to
+ * 24-26 µs without them (bench/RESULTS.md, "eighth session"). The price: a claim walks the rows other
+ * loops are still submitting (due in the index, skipped by `claimed_until`), up to 2,000 per process;
+ * a lapsed lease is due again as soon as it ends.
  */
 export async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
   const rows = await db.transaction(async (tx) => {
@@ -52,7 +58,7 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
         for update of o skip locked
      )
      update sms_outbound o
-        set claimed_until = now() + $2 * interval '1 second', next_attempt_at = now() + $2 * interval '1 second',
+        set claimed_until = now() + $2 * interval '1 second',
             attempts = o.attempts + 1
        from due where o.id = due.id
      returning o.id::text as id, o.campaign_id, o.phone, o.sender_id, o.text, o.attempts, o.last_connector_id,
@@ -76,7 +82,8 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
 /**
  * Extends the lease of claimed messages not submitted yet, for the attempt that claimed them: a batch
  * that takes longer to go out than its lease (a connector allowed a few msg/s) must not see its
- * messages claimed again by another loop or process and sent twice.
+ * messages claimed again by another loop or process and sent twice. Like the claim, it writes no
+ * indexed column (a HOT update).
  */
 export async function extendClaims(
   db: Queryable,
@@ -86,7 +93,7 @@ export async function extendClaims(
   if (!claims.length) return;
   await db.query(
     `update sms_outbound o
-        set claimed_until = now() + $3 * interval '1 second', next_attempt_at = now() + $3 * interval '1 second'
+        set claimed_until = now() + $3 * interval '1 second'
        from unnest($1::bigint[], $2::int[]) as u(id, attempts)
       where o.id = u.id and o.attempts = u.attempts and ${stillIn('pending')}`,
     [claims.map((c) => c.id), claims.map((c) => c.attempts), leaseSeconds],
