@@ -115,7 +115,7 @@ describe.skipIf(!onPostgres)(
             literal(claimed.map((m) => `x${m.id}`)),
             literal(claimed.map(() => null)),
             literal(claimed.map(() => null)),
-            literal(claimed.map(() => null)),
+            `'${JSON.stringify(claimed.map(() => null))}'`,
           ].join(', '),
       },
       {

@@ -28,14 +28,26 @@ export function finalsWithTheirSubmit(sent: readonly SentResult[], receipts: rea
   const matches = new Map<number, Match>();
   const finals = new Map<string, FinalOutcome>();
   if (!sent.length || !receipts.length) return { matches, finals };
-  const byKey = new Map<string, SentResult>();
+  // By the id as the SMSC wrote it first: receipts name their message the way its submit_sm_resp did
+  // on most SMSCs, and the keys of every id in every form (BigInt conversions) are then not needed.
+  const byId = new Map<string, SentResult>();
   for (const s of sent) {
-    if (!s.smpp || s.externalIds.length !== 1) continue;
-    for (const key of storedIdKeys(s.externalIds[0]!)) byKey.set(`${s.connectorId}|${key}`, s);
+    if (s.smpp && s.externalIds.length === 1) byId.set(`${s.connectorId}|${s.externalIds[0]}`, s);
   }
+  let byKey: Map<string, SentResult> | null = null;
+  const byKeys = (receipt: ReceiptUpdate) => {
+    if (!byKey) {
+      byKey = new Map();
+      for (const [, s] of byId) {
+        for (const key of storedIdKeys(s.externalIds[0]!)) byKey.set(`${s.connectorId}|${key}`, s);
+      }
+    }
+    const keys = byKey;
+    return receipt.keys.map((key) => keys.get(`${receipt.connectorId}|${key}`)).find(Boolean);
+  };
   receipts.forEach((receipt, n) => {
     if (receipt.outcome === 'sent') return;
-    const s = receipt.keys.map((key) => byKey.get(`${receipt.connectorId}|${key}`)).find(Boolean);
+    const s = byId.get(`${receipt.connectorId}|${receipt.externalId}`) ?? byKeys(receipt);
     if (!s || finals.has(s.id)) return;
     matches.set(n, { message_id: s.id, part_no: 1 });
     finals.set(s.id, {

@@ -38,24 +38,27 @@ export class Submitter {
     const ref = this.nextRef;
     this.nextRef = (this.nextRef + 1) & 0xff;
     const total = split.bodies.length;
-    const ids = await Promise.all(
-      split.bodies.map((body, index) => {
-        const udh = total > 1 ? concatUdh(ref, total, index + 1) : null;
-        return this.submitPart({
-          source_addr: sms.from,
-          source_addr_ton: sms.sourceTon ?? (/^\+?\d+$/.test(sms.from) ? 1 : 5),
-          source_addr_npi: sms.sourceNpi ?? (/^\+?\d+$/.test(sms.from) ? 1 : 0),
-          destination_addr: sms.to.replace(/^\+/, ''),
-          dest_addr_ton: sms.destTon ?? 1,
-          dest_addr_npi: sms.destNpi ?? 1,
-          esm_class: udh ? ESM_UDHI : 0,
-          registered_delivery: sms.registeredDelivery === false ? 0 : FINAL_RECEIPT,
-          data_coding: split.dataCoding,
-          // A Buffer is sent as is by npm `smpp` (filters.message.encode): our encoding, our UDH.
-          short_message: udh ? Buffer.concat([udh, body]) : body,
-        });
-      }),
-    );
+    const numericSender = /^\+?\d+$/.test(sms.from);
+    const partParams = (body: Buffer, index: number) => {
+      const udh = total > 1 ? concatUdh(ref, total, index + 1) : null;
+      return {
+        source_addr: sms.from,
+        source_addr_ton: sms.sourceTon ?? (numericSender ? 1 : 5),
+        source_addr_npi: sms.sourceNpi ?? (numericSender ? 1 : 0),
+        destination_addr: sms.to.startsWith('+') ? sms.to.slice(1) : sms.to,
+        dest_addr_ton: sms.destTon ?? 1,
+        dest_addr_npi: sms.destNpi ?? 1,
+        esm_class: udh ? ESM_UDHI : 0,
+        registered_delivery: sms.registeredDelivery === false ? 0 : FINAL_RECEIPT,
+        data_coding: split.dataCoding,
+        short_message: udh ? Buffer.concat([udh, body]) : body,
+      };
+    };
+    // One part (most messages): no Promise.all and its arrays, per message of a fast campaign.
+    const ids =
+      total === 1
+        ? [await this.submitPart(partParams(split.bodies[0]!, 0))]
+        : await Promise.all(split.bodies.map((body, index) => this.submitPart(partParams(body, index))));
     return { encoding: split.encoding, dataCoding: split.dataCoding, messageIds: ids };
   }
 
