@@ -26,7 +26,7 @@ export type ClaimedMessage = {
  * the new row version goes on the same page (the table keeps over half of each page free for it,
  * 0099-outbound-fillfactor.ts) and no index gets an entry. Moving `next_attempt_at` to the lease's end
  * wrote four index entries per message; PostgreSQL's CPU per message sent went from 28-31 µs to
- * 24-26 µs without them (bench/RESULTS.md, "eighth session"). The price: a claim walks the rows other
+ * 23-27 µs without them (bench/RESULTS.md, "eighth session"). The price: a claim walks the rows other
  * loops are still submitting (due in the index, skipped by `claimed_until`), up to 2,000 per process;
  * a lapsed lease is due again as soon as it ends.
  */
