@@ -5,17 +5,15 @@ import { confirmOk, numbers, sender } from './support';
 
 /**
  * A claim and a lease's renewal write no index entry: both are HOT updates (the new row version on
- * its page, nothing in the four indexes), which is what the table's fill factor of 50 leaves room
+ * its page, nothing in the four indexes), which is what the table's fill factor of 45 leaves room
  * for (0099-outbound-fillfactor.ts, queue.repository.ts claimDue). Read from the table's counters of
  * updated and HOT-updated rows, which each backend reports about a second after its transaction.
- * PostgreSQL only: PGlite keeps no such counters.
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const MESSAGES = 400;
 
 type Counters = { updated: number; hot: number };
 
-describe.skipIf(!onPostgres)('claiming queued messages', () => {
+describe('claiming queued messages', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -51,6 +51,7 @@ export class Submitter {
         esm_class: udh ? ESM_UDHI : 0,
         registered_delivery: sms.registeredDelivery === false ? 0 : FINAL_RECEIPT,
         data_coding: split.dataCoding,
+        // A Buffer is sent as is by npm `smpp` (filters.message.encode): our encoding, our UDH.
         short_message: udh ? Buffer.concat([udh, body]) : body,
       };
     };
