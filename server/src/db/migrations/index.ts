@@ -36,6 +36,7 @@ import massSmsQueueOrder from './0096-mass-sms-queue-order';
 import receiptOnMessage from './0097-receipt-on-message';
 import outboundCampaignCascade from './0098-outbound-campaign-cascade';
 import outboundFillfactor from './0099-outbound-fillfactor';
+import webhookQueueOrder from './0100-webhook-queue-order';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -77,4 +78,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0097-receipt-on-message', sql: receiptOnMessage },
   { id: '0098-outbound-campaign-cascade', sql: outboundCampaignCascade },
   { id: '0099-outbound-fillfactor', sql: outboundFillfactor },
+  { id: '0100-webhook-queue-order', sql: webhookQueueOrder },
 ];
