@@ -40,11 +40,11 @@ const WORDS: Record<
 };
 
 const admin = { username: E2E_ADMIN.adminUsername, password: E2E_ADMIN.adminPassword };
-/** Each language routes its own UK test range to its own connector (routing by prefix). */
 /** The quota chart drawn to the end: its bars grow and its lines draw for about a second (usage-chart.tsx). */
 const chartDrawn = (page: Page) =>
   page.locator('[data-testid="usage-chart"][data-rendered="true"]').waitFor();
 
+/** Each language routes its own UK test range to its own connector (routing by prefix). */
 const PREFIX: Record<Locale, string> = { 'zh-CN': '44770091', 'en-US': '44770092' };
 
 let browser: Browser;

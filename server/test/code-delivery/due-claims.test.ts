@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDue as claimCompatWebhooks } from '../../src/compat/webhooks/compat-settings.repository';
 import type { Queryable } from '../../src/db/client';
 import { claimDueDeliveries } from '../../src/modules/code-delivery/webhook.repository';
+import { explainUndone, type PlanNode } from '../explain';
 import { createTestApp, createUser, type TestApp } from '../helpers';
 
 /**
@@ -14,16 +15,6 @@ import { createTestApp, createUser, type TestApp } from '../helpers';
 const DONE = 20_000;
 const BACKLOG = 5_000;
 const LIMIT = 50;
-
-type PlanNode = {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  Plans?: PlanNode[];
-};
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-class RolledBack extends Error {}
 
 let t: TestApp;
 let userId: number;
@@ -75,23 +66,8 @@ async function claimPlan(claim: (q: Queryable) => Promise<unknown>): Promise<Pla
   });
   expect(statements).toHaveLength(1);
   const { text, values } = statements[0]!;
-  let nodes: PlanNode[] = [];
-  let claimed = 0;
-  await t.db
-    .transaction(async (tx) => {
-      const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `explain (analyze, format json) ${text}`,
-        values,
-      );
-      const plan = row!['QUERY PLAN'][0].Plan;
-      nodes = nodesOf(plan);
-      claimed = plan['Actual Rows'];
-      throw new RolledBack();
-    })
-    .catch((error) => {
-      if (!(error instanceof RolledBack)) throw error;
-    });
-  expect(claimed).toBe(LIMIT);
+  const nodes = await explainUndone(t.db, text, values);
+  expect(nodes[0]!['Actual Rows']).toBe(LIMIT);
   return nodes;
 }
 

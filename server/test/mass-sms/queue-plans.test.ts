@@ -8,6 +8,7 @@ import {
 } from '../../src/modules/mass-sms/queue.repository';
 import { storeReceipts } from '../../src/modules/mass-sms/receipts.repository';
 import { messageIdKeys } from '../../src/modules/smpp/receipt';
+import { explainUndone } from '../explain';
 import { createTestApp, type TestApp } from '../helpers';
 import { confirmOk, numbers, sender } from './support';
 
@@ -25,12 +26,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const QUEUED = 5000;
 const BATCH = 1500;
 
-type PlanNode = { 'Index Name'?: string; 'Rows Removed by Join Filter'?: number; Plans?: PlanNode[] };
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 const literal = (values: readonly (string | number | boolean | null)[]) =>
   `'{${values.map((v) => (v === null ? 'NULL' : `"${v}"`)).join(',')}}'`;
-
-class RolledBack extends Error {}
 
 describe.skipIf(!onPostgres)(
   'the by-id statements of the mass SMS queue, on statistics that say nothing is queued',
@@ -79,28 +76,16 @@ describe.skipIf(!onPostgres)(
      * `statement` prepared on one connection by `prepare`, then run on the batch by EXPLAIN ANALYZE under
      * `mode`, all undone afterwards: the nodes of the plan it ran.
      */
-    async function plannedRun(
+    const plannedRun = (
       statement: string,
       prepare: (tx: Queryable) => Promise<unknown>,
       args: string,
       mode: 'force_custom_plan' | 'force_generic_plan',
-    ): Promise<PlanNode[]> {
-      let nodes: PlanNode[] = [];
-      await t.db
-        .transaction(async (tx) => {
-          await prepare(tx);
-          await tx.query(`set local plan_cache_mode = ${mode}`);
-          const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-            `explain (analyze, format json) execute "${statement}"(${args})`,
-          );
-          nodes = nodesOf(row!['QUERY PLAN'][0].Plan);
-          throw new RolledBack();
-        })
-        .catch((error) => {
-          if (!(error instanceof RolledBack)) throw error;
-        });
-      return nodes;
-    }
+    ) =>
+      explainUndone(t.db, `execute "${statement}"(${args})`, [], async (tx) => {
+        await prepare(tx);
+        await tx.query(`set local plan_cache_mode = ${mode}`);
+      });
 
     const statements = [
       {

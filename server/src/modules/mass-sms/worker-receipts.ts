@@ -34,16 +34,15 @@ export function finalsWithTheirSubmit(sent: readonly SentResult[], receipts: rea
   for (const s of sent) {
     if (s.smpp && s.externalIds.length === 1) byId.set(`${s.connectorId}|${s.externalIds[0]}`, s);
   }
-  let byKey: Map<string, SentResult> | null = null;
+  let byKey: Map<string, SentResult> | undefined;
   const byKeys = (receipt: ReceiptUpdate) => {
-    if (!byKey) {
-      byKey = new Map();
-      for (const [, s] of byId) {
-        for (const key of storedIdKeys(s.externalIds[0]!)) byKey.set(`${s.connectorId}|${key}`, s);
-      }
-    }
-    const keys = byKey;
-    return receipt.keys.map((key) => keys.get(`${receipt.connectorId}|${key}`)).find(Boolean);
+    byKey ??= new Map(
+      [...byId.values()].flatMap((s) =>
+        storedIdKeys(s.externalIds[0]!).map((key) => [`${s.connectorId}|${key}`, s] as const),
+      ),
+    );
+    const index = byKey;
+    return receipt.keys.map((key) => index.get(`${receipt.connectorId}|${key}`)).find(Boolean);
   };
   receipts.forEach((receipt, n) => {
     if (receipt.outcome === 'sent') return;
