@@ -103,6 +103,20 @@ export async function settle(page: Page) {
       Array.from(document.images).every((img) => img.complete),
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Transitions that end (a progress bar growing to its value, a tag fading in) finish before the
+  // screenshot: caught halfway, a campaign done showed a fifth of a bar next to its success mark.
+  // Endless ones (a spinner, an active bar) are not waited for; none waits more than two seconds.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]).then(() => undefined),
+  );
 }
 
 /**
