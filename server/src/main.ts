@@ -72,6 +72,7 @@ async function main() {
   // Posts the sms-activate-shaped webhooks of arrived SMS (outbox rows claimed with SKIP LOCKED).
   const compatWebhooks = startCompatWebhookWorker(db, {
     intervalMs: config.compatWebhookIntervalMs,
+    allowPrivate: config.codeWebhookAllowPrivate,
     log: app.log,
   });
 

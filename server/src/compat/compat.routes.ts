@@ -33,5 +33,5 @@ export async function registerCompatRoutes(app: App, { db, config }: { db: Db; c
   };
   registerHandlerApiRoutes(app, deps);
   registerFiveSimRoutes(app, deps);
-  registerCompatSettingsRoutes(app, { db });
+  registerCompatSettingsRoutes(app, { db, allowPrivate: config.codeWebhookAllowPrivate });
 }

@@ -143,7 +143,7 @@ describe('customer webhooks', () => {
         status: 'failed',
         attempts: 2,
         lastHttpStatus: 503,
-        lastError: 'HTTP 503',
+        lastError: 'failed',
       });
       expect(receiver.received).toHaveLength(2);
     } finally {
@@ -170,7 +170,7 @@ describe('customer webhooks', () => {
         'select status, last_error from code_webhook_deliveries where user_id = $1',
         [b.userId],
       );
-      expect(row).toEqual({ status: 'failed', last_error: 'blocked address (private or reserved network)' });
+      expect(row).toEqual({ status: 'failed', last_error: 'refused' });
       expect(receiver.received).toHaveLength(0);
     } finally {
       await strict.stop();

@@ -1,6 +1,7 @@
 import { envelopeOf, ZCompatSettings, ZCompatSettingsInput } from '@jiema/shared';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
+import { checkOutboundUrl } from '../../lib/outbound/public-address';
 import { ok } from '../../lib/reply';
 import { readSettings, saveWebhookUrl } from './compat-settings.repository';
 
@@ -13,7 +14,10 @@ async function settingsOf(db: Db, userId: number) {
 }
 
 /** The user's compat settings (profile page): the sms-activate-shaped webhook on SMS arrival. */
-export function registerCompatSettingsRoutes(app: App, { db }: { db: Db }) {
+export function registerCompatSettingsRoutes(
+  app: App,
+  { db, allowPrivate }: { db: Db; allowPrivate: boolean },
+) {
   app.get(
     '/api/compat/settings',
     {
@@ -40,6 +44,9 @@ export function registerCompatSettingsRoutes(app: App, { db }: { db: Db }) {
     },
     async (request) => {
       const userId = request.user!.record.id;
+      // The worker checks again on every post (a name may resolve elsewhere later); this refuses the
+      // obvious at once, in the user's language.
+      if (request.body.webhookUrl) checkOutboundUrl(request.body.webhookUrl, allowPrivate);
       await saveWebhookUrl(db, userId, request.body.webhookUrl);
       return ok(request, await settingsOf(db, userId));
     },

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { guardedPost } from '../../lib/outbound/guarded-post';
 import { claimDue, type Delivery, markDelivered, markFailed } from './compat-settings.repository';
 
 /** sms-activate: "no more than 8 times" within about 2 hours. Seconds before attempts 2…8. */
@@ -7,37 +8,46 @@ export const RETRY_DELAYS = [30, 60, 120, 300, 600, 1200, 2400];
 const TIMEOUT_MS = 10_000;
 const BATCH = 20;
 
-/** One POST of the sms-activate webhook JSON; HTTP 200 (any 2xx) is delivered. */
-async function post(d: Delivery, signal: AbortSignal): Promise<string | null> {
-  try {
-    const res = await fetch(d.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Jiema-Compat-Webhook/1' },
-      body: d.payload,
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]),
-    });
-    await res.body?.cancel().catch(() => undefined);
-    return res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`;
-  } catch (error) {
-    return (error as Error).name === 'TimeoutError' ? 'timeout' : (error as Error).message || 'network error';
-  }
+export type CompatPostOptions = {
+  /** Lets the URL point to loopback and private networks (CODE_WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+  signal?: AbortSignal;
+  log?: FastifyBaseLogger;
+};
+
+/**
+ * One POST of the sms-activate webhook JSON through the guarded path; HTTP 200 (any 2xx) is
+ * delivered. Null when delivered, else `refused` or `failed`: the customer sees no more than that.
+ */
+async function post(d: Delivery, options: CompatPostOptions): Promise<'refused' | 'failed' | null> {
+  const outcome = await guardedPost({
+    url: d.url,
+    body: d.payload,
+    headers: { 'content-type': 'application/json', 'user-agent': 'Jiema-Compat-Webhook/1' },
+    timeoutMs: TIMEOUT_MS,
+    allowPrivate: options.allowPrivate,
+    signal: options.signal,
+  });
+  if (outcome.detail)
+    options.log?.info({ delivery: d.id, detail: outcome.detail }, 'compat webhook not delivered');
+  return outcome.ok ? null : (outcome.error ?? 'failed');
 }
 
 /** Delivers every due webhook once; returns how many were tried. Tests call it directly. */
-export async function deliverDueWebhooks(db: Db, signal: AbortSignal = new AbortController().signal) {
+export async function deliverDueWebhooks(db: Db, options: CompatPostOptions) {
   let tried = 0;
   for (;;) {
     const due = await claimDue(db, BATCH, TIMEOUT_MS / 1000 + 20);
     await Promise.all(
       due.map(async (d) => {
-        const error = await post(d, signal);
+        const error = await post(d, options);
+        if (options.signal?.aborted) return; // the lease ends and it is tried again
         if (error === null) await markDelivered(db, d.id);
         else await markFailed(db, d.id, error, RETRY_DELAYS[d.attempts] ?? null);
       }),
     );
     tried += due.length;
-    if (due.length < BATCH || signal.aborted) return tried;
+    if (due.length < BATCH || options.signal?.aborted) return tried;
   }
 }
 
@@ -45,12 +55,19 @@ export async function deliverDueWebhooks(db: Db, signal: AbortSignal = new Abort
  * The outbox worker: every `intervalMs`, never two runs at once in this process; `stop()` aborts
  * the posts in flight (they are tried again later) and waits for the run to end (SIGTERM).
  */
-export function startCompatWebhookWorker(db: Db, options: { intervalMs: number; log: FastifyBaseLogger }) {
+export function startCompatWebhookWorker(
+  db: Db,
+  options: { intervalMs: number; allowPrivate: boolean; log: FastifyBaseLogger },
+) {
   const abort = new AbortController();
   let running: Promise<void> | null = null;
   const run = () => {
     if (running || abort.signal.aborted) return;
-    running = deliverDueWebhooks(db, abort.signal)
+    running = deliverDueWebhooks(db, {
+      allowPrivate: options.allowPrivate,
+      signal: abort.signal,
+      log: options.log,
+    })
       .then((n) => {
         if (n) options.log.info({ tried: n }, 'compat webhooks');
       })

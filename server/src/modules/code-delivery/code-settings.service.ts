@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CodeSettings, CodeSettingsUpdate, Locale, PageQuery } from '@jiema/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { checkOutboundUrl } from '../../lib/outbound/public-address';
 import { paged } from '../../lib/pagination';
 import {
   applicationExists,
@@ -14,7 +15,6 @@ import {
   saveSettings,
 } from './code-settings.repository';
 import { compileUserPattern, extractWith } from './user-patterns';
-import { checkWebhookUrl } from './webhook-address';
 
 export type CodeSettingsService = ReturnType<typeof createCodeSettingsService>;
 
@@ -54,7 +54,7 @@ export function createCodeSettingsService({
     get: read,
 
     async update(userId: number, input: CodeSettingsUpdate) {
-      if (input.webhookUrl) checkWebhookUrl(input.webhookUrl, allowPrivateWebhooks);
+      if (input.webhookUrl) checkOutboundUrl(input.webhookUrl, allowPrivateWebhooks);
       await db.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`code-settings:${userId}`]);
         const current = (await findSettings(tx, userId)) ?? DEFAULTS;

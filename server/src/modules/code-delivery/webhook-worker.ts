@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { guardedPost } from '../../lib/outbound/guarded-post';
 import type { SmsArrivals } from './sms-arrivals';
 import { isoInZone } from './time-format';
 import {
@@ -8,7 +9,7 @@ import {
   deliveryContent,
   recordOutcome,
 } from './webhook.repository';
-import { postWebhook, signWebhook } from './webhook-post';
+import { signWebhook } from './webhook-signature';
 
 export type WebhookWorkerOptions = {
   /** Tries in all, the first included (6: the first, then after 2, 4, 8, 16 and 32 minutes by default). */
@@ -65,7 +66,7 @@ export function createWebhookWorker(
       code: content.code,
       time: isoInZone(content.received_at, content.time_zone),
     });
-    const outcome = await postWebhook({
+    const outcome = await guardedPost({
       url: d.url,
       body,
       timeoutMs: options.timeoutMs,
@@ -80,6 +81,8 @@ export function createWebhookWorker(
         'x-jiema-signature': signWebhook(content.webhook_secret, timestamp, body),
       },
     });
+    if (outcome.detail)
+      deps.log?.info({ delivery: d.id, detail: outcome.detail }, 'code webhook not delivered');
     if (outcome.aborted) await recordOutcome(db, d, { kind: 'interrupted' });
     else if (outcome.ok) await recordOutcome(db, d, { kind: 'delivered', status: outcome.status! });
     else if (d.attempts >= options.maxAttempts) {

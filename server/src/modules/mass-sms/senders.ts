@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { guardedPost } from '../../lib/outbound/guarded-post';
 import { SmppError } from '../smpp/errors';
 import { TokenBucket } from '../smpp/flow-control';
 import type { LinkState } from '../smpp/link-types';
@@ -92,27 +93,29 @@ export class SmppSender implements Sender {
   }
 }
 
+/**
+ * One POST to an HTTP connector, through the server's one guarded path for addresses a user chose
+ * (no redirects, bounded answer, timeout). Private addresses are allowed: connectors are set by an
+ * administrator holding the connector permissions, and an Android gateway usually sits on the LAN.
+ * The administrator sees the gateway's status and answer; customers never see these errors.
+ */
 async function postJson(url: string, body: unknown, headers: Record<string, string>) {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      redirect: 'error',
-    });
-  } catch (error) {
-    throw new SendError(`request failed: ${(error as Error).message}`, true);
-  }
-  const text = await response.text().catch(() => '');
-  if (!response.ok) {
+  const outcome = await guardedPost({
+    url,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+    timeoutMs: HTTP_TIMEOUT_MS,
+    allowPrivate: true,
+    readBodyBytes: 16 * 1024,
+  });
+  if (outcome.status === null) throw new SendError(`request failed: ${outcome.detail ?? 'failed'}`, true);
+  if (!outcome.ok) {
     // 429 and 5xx: try again later (SMS Gateway's queue limits answer 503); other 4xx: refused for good.
-    const transient = response.status === 429 || response.status >= 500;
-    throw new SendError(`HTTP ${response.status}: ${text.slice(0, 200)}`, transient);
+    const transient = outcome.status === 429 || outcome.status >= 500;
+    throw new SendError(`HTTP ${outcome.status}: ${outcome.body.slice(0, 200)}`, transient);
   }
   try {
-    return JSON.parse(text) as Record<string, unknown>;
+    return JSON.parse(outcome.body) as Record<string, unknown>;
   } catch {
     return {};
   }
