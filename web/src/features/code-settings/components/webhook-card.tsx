@@ -134,7 +134,12 @@ export function WebhookCard({ settings }: { settings: CodeSettings }) {
           {
             title: t('code-settings.log.last'),
             key: 'last',
-            render: (_, d) => d.lastError ?? (d.lastHttpStatus ? `HTTP ${d.lastHttpStatus}` : '-'),
+            render: (_, d) =>
+              d.lastError
+                ? `${t(`code-settings.log.errors.${d.lastError}`, { defaultValue: d.lastError })}${d.lastHttpStatus ? ` (HTTP ${d.lastHttpStatus})` : ''}`
+                : d.lastHttpStatus
+                  ? `HTTP ${d.lastHttpStatus}`
+                  : '-',
           },
           { title: t('code-settings.log.nextAttempt'), dataIndex: 'nextAttemptAt', render: time },
         ]}

@@ -62,7 +62,9 @@ export function CompatWebhookCard() {
           style={{ marginTop: 16 }}
           type="warning"
           showIcon
-          message={t('compat.webhook.lastError', { error: data.lastError })}
+          message={t('compat.webhook.lastError', {
+            error: t(`compat.webhook.errors.${data.lastError}`, { defaultValue: data.lastError }),
+          })}
         />
       )}
     </Card>
