@@ -101,6 +101,8 @@ const ZEnv = z.object({
   LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** Files (avatars, images) one user may upload per hour. */
   UPLOAD_LIMIT_PER_HOUR: positiveInt(30),
+  /** Pattern tests (customer's and administrators' testers together) one user may run per minute. */
+  PATTERN_TESTS_PER_MINUTE: positiveInt(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Spec §5: the maximum purchasable in one store order. */
@@ -208,6 +210,7 @@ export type Config = {
   loginSlowdownBaseMs: number;
   loginSlowdownMaxMs: number;
   uploadLimitPerHour: number;
+  patternTestsPerMinute: number;
   logLevel: string;
   webDist: string | undefined;
   storeMaxQuantity: number;
@@ -288,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginSlowdownBaseMs: e.LOGIN_SLOWDOWN_BASE_MS,
     loginSlowdownMaxMs: e.LOGIN_SLOWDOWN_MAX_MS,
     uploadLimitPerHour: e.UPLOAD_LIMIT_PER_HOUR,
+    patternTestsPerMinute: e.PATTERN_TESTS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     storeMaxQuantity: e.STORE_MAX_QUANTITY,

@@ -30,6 +30,7 @@ export * from './schemas/mass-sms';
 export * from './schemas/mass-sms-connectors';
 export * from './schemas/menu';
 export * from './schemas/orders';
+export * from './schemas/pattern-cost';
 export * from './schemas/public-prices';
 export * from './schemas/renewals';
 export * from './schemas/rental-groups';

@@ -23,6 +23,7 @@ export function testConfig(overrides: EnvOverrides = {}, databaseUrl?: string): 
     CAPTCHA_POW_MAX_NUMBER: '1000',
     CAPTCHA_LIMIT_PER_IP: '100000',
     UPLOAD_LIMIT_PER_HOUR: '10000',
+    PATTERN_TESTS_PER_MINUTE: '10000',
     LOGIN_LIMIT_PER_IP: '10000',
     LOGIN_LIMIT_PER_ACCOUNT: '10000',
     REGISTER_LIMIT_PER_IP: '10000',

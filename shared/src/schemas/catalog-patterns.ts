@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { generalExtract } from '../general-extractor';
+import { estimateProgramSize, matchTextLength, PATTERN_PROGRAM_LIMIT } from './pattern-cost';
 
 /**
  * The patterns of an application (spec glossary: sender/keyword patterns that attribute an inbound
@@ -8,7 +9,9 @@ import { generalExtract } from '../general-extractor';
  * control the text of every inbound SMS and administrators or customers type the patterns, so no
  * backtracking engine ever runs them: whatever the pattern and the text, matching takes time
  * proportional to the text. Validation is RE2 compilation itself: what RE2 cannot compile
- * (back-references, look-arounds) is refused with a clear message, as is a pattern matching ''.
+ * (back-references, look-arounds) is refused with a clear message, as is a pattern matching '' and
+ * one whose compiled program is too large (pattern-cost.ts: large bounded repeats), and a pattern
+ * is matched on no more of a text than keeps the work of one match bounded.
  */
 
 export const DEFAULT_CODE_PATTERN = String.raw`\b(\d{4,8})\b`;
@@ -16,10 +19,31 @@ export const PATTERN_MAX_LENGTH = 200;
 /** Inbound texts are matched on their first characters only (an SMS is at most a few hundred). */
 export const MATCH_TEXT_LIMIT = 4096;
 
-export type PatternProblem = 'invalid' | 'matchesEmpty';
+export type PatternProblem = 'invalid' | 'matchesEmpty' | 'tooComplex';
 
-function compileRe2(pattern: string): RE2JS {
-  return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+/** A pattern whose compiled program exceeds `PATTERN_PROGRAM_LIMIT` (`size` estimated or compiled). */
+export class PatternTooComplexError extends Error {
+  constructor(readonly size: number) {
+    super(`pattern too complex: ${size} instructions, at most ${PATTERN_PROGRAM_LIMIT}`);
+  }
+}
+
+/**
+ * RE2 compilation, case-insensitive, refusing a program over the limit: first by an estimate from
+ * the text (a far larger one is never compiled: that alone could take a second), then by the size of
+ * the compiled program. Throws re2js's syntax errors and `PatternTooComplexError`.
+ */
+export function compileRe2(pattern: string): RE2JS {
+  const estimate = estimateProgramSize(pattern);
+  if (estimate > 3 * PATTERN_PROGRAM_LIMIT) throw new PatternTooComplexError(estimate);
+  const regex = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+  if (regex.programSize() > PATTERN_PROGRAM_LIMIT) throw new PatternTooComplexError(regex.programSize());
+  return regex;
+}
+
+/** The part of `text` a compiled pattern is matched on (its first characters, fewer for a larger program). */
+export function matchedPart(regex: RE2JS, text: string, limit = MATCH_TEXT_LIMIT): string {
+  return text.slice(0, matchTextLength(regex.programSize(), limit));
 }
 
 /** Why a pattern cannot be used, or null when it can. The empty pattern is allowed (it means "none"). */
@@ -28,8 +52,8 @@ export function checkPattern(pattern: string): PatternProblem | null {
   let regex: RE2JS;
   try {
     regex = compileRe2(pattern);
-  } catch {
-    return 'invalid';
+  } catch (error) {
+    return error instanceof PatternTooComplexError ? 'tooComplex' : 'invalid';
   }
   if (regex.test('')) return 'matchesEmpty';
   return null;
@@ -62,14 +86,15 @@ export function smsMatchesApplication(
   const keyword = compilePattern(app.keywordPattern);
   if (!sender && !keyword) return true;
   return Boolean(
-    sender?.test(sms.sender.slice(0, 256)) || keyword?.test(sms.text.slice(0, MATCH_TEXT_LIMIT)),
+    (sender && sender.test(matchedPart(sender, sms.sender, 256))) ||
+      (keyword && keyword.test(matchedPart(keyword, sms.text))),
   );
 }
 
 /** The code a pattern finds in a text: its first non-empty group, else the whole match; null if none or no pattern. */
 export function matchCode(pattern: string, text: string): string | null {
   const regex = compilePattern(pattern);
-  const match = regex?.exec(text.slice(0, MATCH_TEXT_LIMIT)) as (string | undefined)[] | null | undefined;
+  const match = regex?.exec(matchedPart(regex, text)) as (string | undefined)[] | null | undefined;
   if (!match) return null;
   const group = match.slice(1).find((g) => g !== undefined && g !== null && g !== '');
   return (group ?? match[0]) || null;

@@ -50,7 +50,7 @@ export const ZCountryCode = z
 /** A code for a NEW country: two letters that ISO 3166-1 assigns to a country (XK included). */
 export const ZNewCountryCode = ZCountryCode.refine(isIsoCountryCode, 'validation.countryCodeNotIso');
 
-/** A regular expression typed by an administrator or a user: compiles in RE2 (linear time), does not match ''. */
+/** A regular expression typed by an administrator or a user: compiles in RE2 (linear time) to a bounded program, does not match ''. */
 export const ZPattern = z
   .string({ error: 'validation.patternInvalid' })
   .trim()
@@ -60,6 +60,7 @@ export const ZPattern = z
     if (problem === 'invalid') ctx.addIssue({ code: 'custom', message: 'validation.patternInvalid' });
     if (problem === 'matchesEmpty')
       ctx.addIssue({ code: 'custom', message: 'validation.patternMatchesEmpty' });
+    if (problem === 'tooComplex') ctx.addIssue({ code: 'custom', message: 'validation.patternTooComplex' });
   });
 
 /** A price typed by a person: above 0 (a free number is a mistake), up to 12 integer digits and 6 decimals. */

@@ -53,6 +53,12 @@ export const CATALOG_VALIDATION_MESSAGES = {
     'zh-CN': '正则表达式不能匹配空文本（留空表示不使用）',
     'en-US': 'The pattern must not match an empty text (leave it empty for none)',
   },
+  'validation.patternTooComplex': {
+    'zh-CN':
+      '正则表达式过于复杂：计数重复的次数过大（如重复 1000 次，或多个、嵌套的计数重复），请减小重复次数',
+    'en-US':
+      'The pattern is too complex: its counted repeats are too large (such as 1000 times, or several or nested ones); use smaller counts',
+  },
   'validation.codePatternRequired': {
     'zh-CN': '请输入验证码提取规则',
     'en-US': 'Please enter the code-extraction pattern',

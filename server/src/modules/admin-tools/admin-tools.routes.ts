@@ -2,6 +2,7 @@ import { envelopeOf, ZSweepResult, ZToolPatternTestInput, ZToolPatternTestResult
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { PatternTestQuota } from '../../lib/pattern-test-quota';
 import { ok } from '../../lib/reply';
 import { actorOf } from '../audit/audit';
 import { createAdminToolsService } from './admin-tools.service';
@@ -11,13 +12,17 @@ const tags = ['admin-tools'];
 const BASE = '/api/admin/tools';
 
 /** The system tools page beside reconciliation and the audit log (spec §2 admin/tools). */
-export function registerAdminToolRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+export function registerAdminToolRoutes(
+  app: App,
+  { db, config, patternTests }: { db: Db; config: Config; patternTests: PatternTestQuota },
+) {
   const tools = createAdminToolsService({ db, cooldownMinutes: config.storeCooldownMinutes });
 
   app.post(
     `${BASE}/pattern-test`,
     {
       config: { permission: 'admin:tools:list' },
+      preHandler: patternTests,
       schema: {
         tags,
         summary: 'Try the patterns of an application on a sample SMS, matched exactly as a received SMS is',

@@ -14,13 +14,17 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { AppError } from '../../lib/app-error';
 import { sendCsv, toCsv } from '../../lib/csv';
+import type { PatternTestQuota } from '../../lib/pattern-test-quota';
 import { ok } from '../../lib/reply';
 import { actorOf } from '../audit/audit';
 import type { ApplicationsService } from './applications.service';
 
 const tags = ['applications'];
 
-export function registerApplicationRoutes(app: App, { applications }: { applications: ApplicationsService }) {
+export function registerApplicationRoutes(
+  app: App,
+  { applications, patternTests }: { applications: ApplicationsService; patternTests: PatternTestQuota },
+) {
   app.get(
     '/api/admin/applications',
     {
@@ -84,6 +88,7 @@ export function registerApplicationRoutes(app: App, { applications }: { applicat
     '/api/admin/applications/test-patterns',
     {
       config: { permission: 'admin:application:list' },
+      preHandler: patternTests,
       schema: {
         tags,
         summary:

@@ -1,6 +1,7 @@
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { PatternTestQuota } from '../../lib/pattern-test-quota';
 import { registerCodeLinkRoutes } from './code-link.routes';
 import { createCodeLinkService } from './code-link.service';
 import { createCodeLinkCache } from './code-link-cache';
@@ -16,7 +17,10 @@ import { createSmsArrivals } from './sms-arrivals';
  * the long-polls and the streams; it is woken and closed before the server stops accepting, so
  * waiting requests answer at once and SIGTERM is never held up by them.
  */
-export async function registerCodeDelivery(app: App, { db, config }: { db: Db; config: Config }) {
+export async function registerCodeDelivery(
+  app: App,
+  { db, config, patternTests }: { db: Db; config: Config; patternTests: PatternTestQuota },
+) {
   const arrivals = createSmsArrivals(db);
   await arrivals.start();
   app.addHook('preClose', () => arrivals.stop());
@@ -29,6 +33,7 @@ export async function registerCodeDelivery(app: App, { db, config }: { db: Db; c
   registerCodeLinkRoutes(app, { codeLinks: createCodeLinkService({ db, arrivals, limiter, cache }) });
   registerCodeSettingsRoutes(app, {
     settings: createCodeSettingsService({ db, allowPrivateWebhooks: config.codeWebhookAllowPrivate }),
+    patternTests,
   });
   registerEventRoutes(app, { db, arrivals, heartbeatMs: config.eventsHeartbeatMs });
 }

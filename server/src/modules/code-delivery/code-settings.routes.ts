@@ -12,13 +12,17 @@ import {
   ZWebhookSecret,
 } from '@jiema/shared';
 import type { App } from '../../app-types';
+import type { PatternTestQuota } from '../../lib/pattern-test-quota';
 import { ok } from '../../lib/reply';
 import type { CodeSettingsService } from './code-settings.service';
 
 const tags = ['code settings'];
 const own = { permission: 'api:setting' };
 
-export function registerCodeSettingsRoutes(app: App, { settings }: { settings: CodeSettingsService }) {
+export function registerCodeSettingsRoutes(
+  app: App,
+  { settings, patternTests }: { settings: CodeSettingsService; patternTests: PatternTestQuota },
+) {
   const userId = (request: { user: { record: { id: number } } | null }) => request.user!.record.id;
 
   app.get(
@@ -115,6 +119,7 @@ export function registerCodeSettingsRoutes(app: App, { settings }: { settings: C
     '/api/code-settings/pattern-test',
     {
       config: own,
+      preHandler: patternTests,
       schema: {
         tags,
         summary: 'Try a pattern on a sample text, matched exactly as received SMS are',

@@ -1,5 +1,11 @@
-import type { Locale } from '@jiema/shared';
-import { RE2JS } from 're2js';
+import {
+  compileRe2,
+  type Locale,
+  matchedPart,
+  PATTERN_PROGRAM_LIMIT,
+  PatternTooComplexError,
+} from '@jiema/shared';
+import type { RE2JS } from 're2js';
 import { AppError } from '../../lib/app-error';
 
 /** Chinese for the RE2 parser's error kinds (its own messages are English). */
@@ -18,15 +24,23 @@ const REASONS_ZH: Record<string, string> = {
 };
 
 /**
- * A user's extraction pattern, compiled by RE2 (linear time whatever the text: a pattern typed by a
- * customer and run on SMS from outside can never stall the server). Case-insensitive. Throws
+ * A user's extraction pattern, compiled by RE2 (linear time whatever the text) to a program of at
+ * most `PATTERN_PROGRAM_LIMIT` instructions, so that a pattern typed by a customer and run on SMS
+ * from outside can never stall the server (shared pattern-cost.ts). Case-insensitive. Throws
  * `CODE_PATTERN_INVALID` with the reason in the caller's language.
  */
 export function compileUserPattern(pattern: string, locale: Locale): RE2JS {
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    compiled = compileRe2(pattern);
   } catch (error) {
+    if (error instanceof PatternTooComplexError) {
+      const reason =
+        locale === 'zh-CN'
+          ? `过于复杂：编译后约 ${error.size} 步，最多 ${PATTERN_PROGRAM_LIMIT} 步（计数重复如重复 1000 次会成倍放大），请减小重复次数`
+          : `too complex: it compiles to about ${error.size} steps, at most ${PATTERN_PROGRAM_LIMIT} are allowed (counted repeats such as 1000 times multiply it); use smaller counts`;
+      throw new AppError('CODE_PATTERN_INVALID', { reason });
+    }
     const kind = (error as { error?: string }).error ?? '';
     const input = (error as { input?: string }).input?.replace(/^\(\?i\)/, '');
     const english = `${kind || 'syntax error'}${input ? `: ${input}` : ''}`;
@@ -47,7 +61,7 @@ export function compileUserPattern(pattern: string, locale: Locale): RE2JS {
 
 /** The code a pattern finds in a text: its first group, else the whole match; null when none. */
 export function extractWith(pattern: RE2JS, text: string): string | null {
-  const matcher = pattern.matcher(text.slice(0, 4096));
+  const matcher = pattern.matcher(matchedPart(pattern, text));
   if (!matcher.find()) return null;
   const code = matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
   return code === null || code === '' ? null : code;
