@@ -18,7 +18,7 @@ export const MATCH_WORK_LIMIT = 200_000;
  * An estimate of the compiled size, read from the pattern text without compiling it (compiling a
  * pattern of 44,000 instructions takes most of a second): each atom 1, a group's content plus 2,
  * an alternative 1, `x{n,m}` m copies of x plus m - n branches, `x*` `x+` `x?` x plus 1. It follows re2js's
- * expansion closely (test/pattern-cost.test.ts), so a pattern far over the limit is refused before
+ * expansion closely (shared/test/pattern-cost.test.ts), so a pattern far over the limit is refused before
  * it is compiled; the compiled size decides the rest.
  */
 export function estimateProgramSize(pattern: string): number {
