@@ -27,6 +27,7 @@ const WORST = {
 /** Just under the limit: what a customer may still save. */
 const HEAVIEST_ALLOWED = `.{0,${Math.floor(PATTERN_PROGRAM_LIMIT / 2) - 3}}x`;
 const LONG_SMS = `Your code 246810 ${'a'.repeat(4096 - 17)}`;
+const NO_CODE_SMS = 'a'.repeat(4096);
 
 let t: TestApp;
 let world: Awaited<ReturnType<typeof compatWorld>>;
@@ -151,16 +152,17 @@ describe('an SMS never waits on a pattern', () => {
           expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
           answered = performance.now() - started;
         })();
-        // Neither pattern finds a code in it (no "x"), so the general extractor does.
-        await smsArrives(t, id, LONG_SMS, '246810');
+        // No digits: the application's pattern finds nothing, so the customer's runs (in vain: no "x").
+        await smsArrives(t, id, NO_CODE_SMS, null);
         await health;
       });
       console.info(
         `pattern ${c === legacy ? 'legacy heavy' : 'heaviest allowed'}: max event-loop delay ${maxDelay.toFixed(1)} ms, /healthz ${answered.toFixed(1)} ms`,
       );
-      // Generous bounds that cannot flake on a loaded machine; before the limit this SMS took 26-39 s.
-      expect(maxDelay).toBeLessThan(1500);
-      expect(answered).toBeLessThan(3000);
+      // Generous bounds that a loaded machine cannot break (2 cores shared by 30 runnable processes
+      // gave up to 0.5 s); before the limit, this SMS held the loop 26 to 145 s.
+      expect(maxDelay).toBeLessThan(5000);
+      expect(answered).toBeLessThan(8000);
     }
   }, 120_000);
 });
