@@ -60,7 +60,8 @@ for (const [name, pattern] of Object.entries(patterns)) {
 const base = rows[0].before;
 console.log('pattern            instructions  compile ms  before ms (×default)  after ms (×default)');
 for (const r of rows) {
-  const after = r.after === null ? `refused (${r.problem})` : `${r.after.toFixed(2)} (×${(r.after / base).toFixed(0)})`;
+  const after =
+    r.after === null ? `refused (${r.problem})` : `${r.after.toFixed(2)} (×${(r.after / base).toFixed(0)})`;
   console.log(
     `${r.name.padEnd(18)} ${String(r.instructions).padStart(12)} ${r.compileMs.toFixed(1).padStart(11)}  ${`${r.before.toFixed(2)} (×${(r.before / base).toFixed(0)})`.padEnd(21)} ${after}`,
   );

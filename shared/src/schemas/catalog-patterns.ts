@@ -86,8 +86,7 @@ export function smsMatchesApplication(
   const keyword = compilePattern(app.keywordPattern);
   if (!sender && !keyword) return true;
   return Boolean(
-    (sender && sender.test(matchedPart(sender, sms.sender, 256))) ||
-      (keyword && keyword.test(matchedPart(keyword, sms.text))),
+    sender?.test(matchedPart(sender, sms.sender, 256)) || keyword?.test(matchedPart(keyword, sms.text)),
   );
 }
 
