@@ -29,7 +29,7 @@ async function post(d: Delivery, options: CompatPostOptions): Promise<'refused' 
     signal: options.signal,
   });
   if (outcome.detail)
-    options.log?.info({ delivery: d.id, detail: outcome.detail }, 'compat webhook not delivered');
+    options.log?.debug({ delivery: d.id, detail: outcome.detail }, 'compat webhook not delivered');
   return outcome.ok ? null : (outcome.error ?? 'failed');
 }
 

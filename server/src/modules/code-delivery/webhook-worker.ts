@@ -82,7 +82,7 @@ export function createWebhookWorker(
       },
     });
     if (outcome.detail)
-      deps.log?.info({ delivery: d.id, detail: outcome.detail }, 'code webhook not delivered');
+      deps.log?.debug({ delivery: d.id, detail: outcome.detail }, 'code webhook not delivered');
     if (outcome.aborted) await recordOutcome(db, d, { kind: 'interrupted' });
     else if (outcome.ok) await recordOutcome(db, d, { kind: 'delivered', status: outcome.status! });
     else if (d.attempts >= options.maxAttempts) {
