@@ -17,8 +17,12 @@ function bearer(request: FastifyRequest) {
   return match?.[1];
 }
 
+/**
+ * `Content-Type: application/json` exactly, as 5sim sends it: a published client compares the header
+ * as a whole and reports `application/json; charset=utf-8` as a failure, a paid purchase included.
+ */
 function sendJson(reply: FastifyReply, body: unknown) {
-  reply.code(200).type('application/json; charset=utf-8');
+  reply.code(200).type('application/json');
   return reply.send(body === null ? '' : JSON.stringify(body));
 }
 
