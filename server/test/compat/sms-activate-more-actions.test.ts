@@ -61,7 +61,7 @@ describe('sms-activate: the actions published clients call', () => {
     expect(list.services.every((s) => typeof s.code === 'string' && typeof s.name === 'string')).toBe(true);
   });
 
-  test('getListOfActiveActivations (start, length): the open activations in the Java client\'s shape', async () => {
+  test("getListOfActiveActivations (start, length): the open activations in the Java client's shape", async () => {
     const u = await apiUser(t.db);
     const empty = await saJson(t, { api_key: u.apiKey, action: 'getListOfActiveActivations' });
     expect(empty).toEqual({ data: [], existNext: false, quant: 0 });
@@ -109,7 +109,9 @@ describe('sms-activate: the actions published clients call', () => {
     expect(await call({ action: 'getMultiServiceNumber', multiService: 'tg,wa', country: US })).toBe(
       'NO_NUMBERS',
     );
-    expect(await call({ action: 'getAdditionalService', id, service: 'tg' })).toBe('WRONG_ADDITIONAL_SERVICE');
+    expect(await call({ action: 'getAdditionalService', id, service: 'tg' })).toBe(
+      'WRONG_ADDITIONAL_SERVICE',
+    );
     expect(await call({ action: 'getExtraActivation', activationId: id })).toBe(
       'RENEW_ACTIVATION_NOT_AVAILABLE',
     );
@@ -154,21 +156,27 @@ describe('sms-activate: demo mode listings', () => {
     ]);
     const other = await apiUser(t.db);
     const listings = async (apiKey: string) => ({
-      prices: (await saJson<Record<string, Record<string, { count: number }>>>(t, {
-        api_key: apiKey,
-        action: 'getPrices',
-        country: US,
-      }))[US]?.[world.appCode]?.count,
-      status: (await saJson<Record<string, number>>(t, {
-        api_key: apiKey,
-        action: 'getNumbersStatus',
-        country: US,
-      }))[`${world.appCode}_0`],
-      top: (await saJson<Record<string, { country: number; count: number }>>(t, {
-        api_key: apiKey,
-        action: 'getTopCountriesByService',
-        service: world.appCode,
-      }))['0'],
+      prices: (
+        await saJson<Record<string, Record<string, { count: number }>>>(t, {
+          api_key: apiKey,
+          action: 'getPrices',
+          country: US,
+        })
+      )[US]?.[world.appCode]?.count,
+      status: (
+        await saJson<Record<string, number>>(t, {
+          api_key: apiKey,
+          action: 'getNumbersStatus',
+          country: US,
+        })
+      )[`${world.appCode}_0`],
+      top: (
+        await saJson<Record<string, { country: number; count: number }>>(t, {
+          api_key: apiKey,
+          action: 'getTopCountriesByService',
+          service: world.appCode,
+        })
+      )['0'],
     });
     const real = await listings(other.apiKey);
     expect(real.prices).toBe(real.status);

@@ -147,10 +147,12 @@ export const catalogActions = {
     const countries = await compatCountries(call.deps.db);
     const byCode = new Map(countries.map((c) => [c.code.trim(), c]));
     const ids: { id: number; country: (typeof countries)[number] }[] = [];
-    for (const c of countries) if (c.sms_activate_id !== null) ids.push({ id: c.sms_activate_id, country: c });
+    for (const c of countries)
+      if (c.sms_activate_id !== null) ids.push({ id: c.sms_activate_id, country: c });
     for (const a of await countryAliases(call.deps.db)) {
       const country = byCode.get(a.country_code.trim());
-      if (country && !ids.some((x) => x.id === a.sms_activate_id)) ids.push({ id: a.sms_activate_id, country });
+      if (country && !ids.some((x) => x.id === a.sms_activate_id))
+        ids.push({ id: a.sms_activate_id, country });
     }
     ids.sort((a, b) => a.id - b.id);
     const out: Record<string, unknown> = {};

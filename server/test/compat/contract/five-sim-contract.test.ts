@@ -12,7 +12,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const ORDER_VARY = ['id', 'phone', 'operator', 'product', 'price', 'status', '#expires', '#created_at', 'country'];
+const ORDER_VARY = [
+  'id',
+  'phone',
+  'operator',
+  'product',
+  'price',
+  'status',
+  '#expires',
+  '#created_at',
+  'country',
+];
 
 describe('5sim contract: each call against the recorded real answer', () => {
   test('guest: products, prices, countries', async () => {
@@ -22,10 +32,14 @@ describe('5sim contract: each call against the recorded real answer', () => {
       vary: ['1day.Qty', '1day.Price', `${world.product}.Qty`, `${world.product}.Price`],
       entries: true,
     });
-    expectRecorded(await guest('GET', `/guest/prices?country=usa&product=${world.product}`), recorded.prices, {
-      rekey: { russia: 'usa', 'usa.1688': world.product, [`usa.${world.product}.beeline`]: 'any' },
-      vary: [`usa.${world.product}.any.cost`, `usa.${world.product}.any.count`],
-    });
+    expectRecorded(
+      await guest('GET', `/guest/prices?country=usa&product=${world.product}`),
+      recorded.prices,
+      {
+        rekey: { russia: 'usa', 'usa.1688': world.product, [`usa.${world.product}.beeline`]: 'any' },
+        vary: [`usa.${world.product}.any.cost`, `usa.${world.product}.any.count`],
+      },
+    );
     const countries = await guest('GET', '/guest/countries');
     // A country lists its operators after its names: Afghanistan's first one here is virtual21.
     expectRecorded(countries, recorded.countries, {
@@ -48,7 +62,14 @@ describe('5sim contract: each call against the recorded real answer', () => {
     expectRecorded(await call('GET', `/user/check/${id}`), recorded.order, { vary: ORDER_VARY });
     await smsArrives(t, id, 'Your code 12345', '12345');
     expectRecorded(await call('GET', `/user/sms/inbox/${id}`), recorded.inbox, {
-      vary: ['Data.0.ID', '#Data.0.created_at', '#Data.0.date', 'Data.0.sender', 'Data.0.text', 'Data.0.code'],
+      vary: [
+        'Data.0.ID',
+        '#Data.0.created_at',
+        '#Data.0.date',
+        'Data.0.sender',
+        'Data.0.text',
+        'Data.0.code',
+      ],
     });
     expectRecorded(await call('GET', `/user/cancel/${id}`), recorded.orderHasSms);
     const finished = await call('GET', `/user/finish/${id}`);
@@ -62,18 +83,27 @@ describe('5sim contract: each call against the recorded real answer', () => {
     });
   });
 
-  test('errors: plain text with 5sim\'s HTTP status', async () => {
+  test("errors: plain text with 5sim's HTTP status", async () => {
     const u = await apiUser(t.db, '100');
     const poor = await apiUser(t.db, '0');
     const call = fiveSimCall(t, u.apiKey);
     expectRecorded(await fiveSimCall(t, 'wrong')('GET', '/user/profile'), recorded.unauthorized);
-    expectRecorded(await call('GET', `/user/buy/activation/russia/any/${world.product}`), recorded.noFreePhones);
+    expectRecorded(
+      await call('GET', `/user/buy/activation/russia/any/${world.product}`),
+      recorded.noFreePhones,
+    );
     expectRecorded(
       await fiveSimCall(t, poor.apiKey)('GET', `/user/buy/activation/usa/any/${world.product}`),
       recorded.notEnoughBalance,
     );
-    expectRecorded(await call('GET', `/user/buy/activation/atlantis/any/${world.product}`), recorded.badCountry);
-    expectRecorded(await call('GET', `/user/buy/activation/usa/nokia/${world.product}`), recorded.badOperator);
+    expectRecorded(
+      await call('GET', `/user/buy/activation/atlantis/any/${world.product}`),
+      recorded.badCountry,
+    );
+    expectRecorded(
+      await call('GET', `/user/buy/activation/usa/nokia/${world.product}`),
+      recorded.badOperator,
+    );
     expectRecorded(await call('GET', '/user/buy/activation/usa/any/nosuchproduct'), recorded.noProduct);
     expectRecorded(await call('GET', '/user/check/999999999'), recorded.orderNotFound);
   });
