@@ -114,7 +114,8 @@ describe.skipIf(!SMSACTIVATE)('Python "smsactivate" (the official module\'s sour
       };
       await backdate(t.db, [second.activation_id], { boughtMinutesAgo: 3 });
       expect(await call(key, `c.setStatus(id=${second.activation_id}, status=8)`)).toBe('ACCESS_CANCEL');
-      expect(await call(key, `c.getStatus(id=${second.activation_id})`)).toBe('STATUS_CANCEL');
+      // This client counts STATUS_CANCEL among its errors: why a finished activation must not answer it.
+      expect(await call(key, `c.getStatus(id=${second.activation_id})`)).toEqual(error('STATUS_CANCEL'));
     },
     CLIENT_TEST_MS,
   );
@@ -131,7 +132,7 @@ describe.skipIf(!FIVESIM)('Python "5sim-python" (requests)', () => {
       expect(await call(key, 'c.get_balance()')).toMatchObject({ balance: 10 });
       expect(
         ((await call(key, "c.product_requests('usa', 'any')")) as Record<string, unknown>)[world.product],
-      ).toEqual({ Category: 'activation', Qty: 8, Price: 0.123456 });
+      ).toEqual({ Category: 'activation', Qty: expect.any(Number), Price: 0.123456 });
       const order = (await call(key, `c.buy_number('usa', 'any', '${world.product}')`)) as { id: number };
       expect(order).toMatchObject({ status: 'RECEIVED', country: 'usa' });
       await smsArrives(t, order.id, 'Your code 173205', '173205');
