@@ -123,7 +123,7 @@ describe('5sim user', () => {
     const a = (await call('GET', `/user/buy/activation/usa/any/${world.product}`)).json();
     const b = (await call('GET', `/user/buy/activation/usa/any/${world.product}`)).json();
     const early = await call('GET', `/user/cancel/${a.id}`);
-    expect([early.statusCode, early.body]).toEqual([400, 'order can not be canceled yet']);
+    expect([early.statusCode, early.body]).toEqual([400, 'you need to wait time']);
     await backdate(t.db, [a.id, b.id], { boughtMinutesAgo: 3 });
     expect((await call('GET', `/user/cancel/${a.id}`)).json().status).toBe('CANCELED');
     expect((await call('GET', `/user/cancel/${a.id}`)).json().status).toBe('CANCELED');

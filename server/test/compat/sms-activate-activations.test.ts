@@ -209,8 +209,13 @@ describe('sms-activate: getNumber and its refusals', () => {
       countryCode: '187',
       canGetAnotherSms: '1',
       activationTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      activationEndTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       activationOperator: expect.any(String),
     });
+    const [row] = await t.db.query<{ expires_at: Date }>('select expires_at from rentals where id = $1', [
+      first.activationId,
+    ]);
+    expect(first.activationEndTime).toBe(row!.expires_at.toISOString().slice(0, 19).replace('T', ' '));
     expect(await saJson(t, params)).toEqual(first);
     expect(await balanceOf(t.db, u.userId)).toBe('9.876544');
     expect(await sa(t, { ...params, country: 12, service: 'tg' })).toBe('ORDER_ALREADY_EXISTS');
@@ -223,7 +228,7 @@ describe('sms-activate: an activation through its life', () => {
     return Number(answer.split(':')[1]);
   };
 
-  test('status words: wait, ok, wait-retry after status 3, ok again, then finished', async () => {
+  test('status words: wait, ok, wait-retry after status 3, ok again, then finished: still STATUS_OK with its code', async () => {
     const u = await apiUser(t.db);
     const id = await buy(u.apiKey);
     const call = (extra: Record<string, string | number>) => sa(t, { api_key: u.apiKey, id, ...extra });
@@ -259,17 +264,54 @@ describe('sms-activate: an activation through its life', () => {
     expect(await call({ action: 'getStatus' })).toBe('STATUS_OK:67890');
 
     expect(await call({ action: 'setStatus', status: 6 })).toBe('ACCESS_ACTIVATION');
-    expect(await call({ action: 'getStatus' })).toBe('STATUS_CANCEL');
+    // Finished successfully: the code it was finished with, not STATUS_CANCEL (a cancelled one's word).
+    expect(await call({ action: 'getStatus' })).toBe('STATUS_OK:67890');
+    expect(await call({ action: 'getFullSms' })).toBe('FULL_SMS:Telegram code 67890');
+    expect(await saJson(t, { api_key: u.apiKey, id, action: 'getStatusV2' })).toMatchObject({
+      sms: { code: '67890' },
+    });
     expect(await call({ action: 'setStatus', status: 6 })).toBe('ACCESS_ACTIVATION');
+    expect(await call({ action: 'setStatus', status: 8 })).toBe('BAD_STATUS');
     expect(await balanceOf(t.db, u.userId)).toBe('9.876544');
   });
 
-  test("ids: not a number WRONG_ACTIVATION_ID; someone else's or unknown NO_ACTIVATION; unknown status BAD_STATUS", async () => {
+  test('setStatus 6 in STATUS_WAIT_RETRY finishes with the code already received; a cancelled one is STATUS_CANCEL', async () => {
+    const u = await apiUser(t.db);
+    const id = await buy(u.apiKey);
+    const call = (extra: Record<string, string | number>) => sa(t, { api_key: u.apiKey, id, ...extra });
+    await smsArrives(t, id, 'Telegram code 24680', '24680');
+    expect(await call({ action: 'setStatus', status: 3 })).toBe('ACCESS_RETRY_GET');
+    expect(await call({ action: 'getStatus' })).toBe('STATUS_WAIT_RETRY:24680');
+    expect(await call({ action: 'setStatus', status: 6 })).toBe('ACCESS_ACTIVATION');
+    expect(await call({ action: 'getStatus' })).toBe('STATUS_OK:24680');
+    const [row] = await t.db.query<{ status: string; refunded_at: Date | null }>(
+      'select status, refunded_at from rentals where id = $1',
+      [id],
+    );
+    expect(row).toEqual({ status: 'finished', refunded_at: null });
+    expect(await balanceOf(t.db, u.userId)).toBe('9.876544');
+
+    const cancelled = await buy(u.apiKey);
+    await backdate(t.db, [cancelled], { boughtMinutesAgo: 3 });
+    expect(await sa(t, { api_key: u.apiKey, id: cancelled, action: 'setStatus', status: 8 })).toBe(
+      'ACCESS_CANCEL',
+    );
+    expect(await sa(t, { api_key: u.apiKey, id: cancelled, action: 'getStatus' })).toBe('STATUS_CANCEL');
+    expect(await sa(t, { api_key: u.apiKey, id: cancelled, action: 'getFullSms' })).toBe('STATUS_CANCEL');
+  });
+
+  test("ids: getStatus of a malformed id NO_ACTIVATION, setStatus's WRONG_ACTIVATION_ID; someone else's or unknown NO_ACTIVATION; unknown status BAD_STATUS", async () => {
     const u = await apiUser(t.db);
     const other = await apiUser(t.db);
     const id = await buy(u.apiKey);
-    expect(await sa(t, { api_key: u.apiKey, action: 'getStatus', id: 'abc' })).toBe('WRONG_ACTIVATION_ID');
-    expect(await sa(t, { api_key: u.apiKey, action: 'getStatus' })).toBe('WRONG_ACTIVATION_ID');
+    for (const action of ['getStatus', 'getStatusV2', 'getFullSms']) {
+      expect(await sa(t, { api_key: u.apiKey, action, id: 'abc' })).toBe('NO_ACTIVATION');
+      expect(await sa(t, { api_key: u.apiKey, action })).toBe('NO_ACTIVATION');
+      expect(await sa(t, { api_key: u.apiKey, action, id: '-1' })).toBe('NO_ACTIVATION');
+    }
+    expect(await sa(t, { api_key: u.apiKey, action: 'setStatus', id: 'abc', status: 8 })).toBe(
+      'WRONG_ACTIVATION_ID',
+    );
     expect(await sa(t, { api_key: other.apiKey, action: 'getStatus', id })).toBe('NO_ACTIVATION');
     expect(await sa(t, { api_key: other.apiKey, action: 'setStatus', id, status: 8 })).toBe('NO_ACTIVATION');
     expect(await sa(t, { api_key: u.apiKey, action: 'getStatus', id: 999_999_999 })).toBe('NO_ACTIVATION');

@@ -44,7 +44,9 @@ describe('sms-activate: catalogue actions', () => {
       action: 'getNumbersStatus',
       country: 187,
     });
-    expect(status[world.appCode]).toBe(6);
+    // `<service>_<forwarding>`, as sms-activate keys them (the official Java client splits on `_`).
+    expect(status[`${world.appCode}_0`]).toBe(6);
+    expect(Object.keys(status).every((k) => /^[a-z0-9_]+_0$/.test(k))).toBe(true);
     expect(await sa(t, { api_key: u.apiKey, action: 'getNumbersStatus', country: 'x' })).toBe('BAD_COUNTRY');
     const top = await saJson(t, {
       api_key: u.apiKey,

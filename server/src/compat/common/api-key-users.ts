@@ -11,6 +11,8 @@ export type KeyUser = {
   username: string;
   email: string;
   balance: string;
+  /** The demo customer (DEMO=on): sees and buys the demo numbers only, as in the web store. */
+  demo: boolean;
   /** Enabled and allowed to buy in the store (`api:store`): everything else is refused as a bad key. */
   usable: boolean;
 };
@@ -44,6 +46,7 @@ export function createApiKeyUsers({
       username: record.username,
       email: record.email,
       balance: record.balance,
+      demo: record.demo,
       usable: record.enabled && hasPermission(user, 'api:store'),
     };
   };

@@ -50,6 +50,14 @@ export function compatCountries(q: Queryable) {
   );
 }
 
+/** The extra sms-activate ids of enabled countries (12 for the United States), which getNumber accepts too. */
+export function countryAliases(q: Queryable) {
+  return q.query<{ sms_activate_id: number; country_code: string }>(
+    `select x.sms_activate_id, x.country_code::text as country_code from compat_country_aliases x
+     join countries c on c.code = x.country_code and c.enabled order by x.sms_activate_id`,
+  );
+}
+
 export async function serviceByCode(q: Queryable, code: string) {
   const rows = await q.query<CompatService>(
     'select id, code, fivesim_product, name_en, enabled from applications where code = $1',
@@ -121,12 +129,24 @@ export type StockCount = {
  */
 export async function newStock(
   q: Queryable,
-  filter: { countryCode?: string; operatorId?: number; applicationId?: number; byOperator?: boolean },
+  filter: {
+    countryCode?: string;
+    operatorId?: number;
+    applicationId?: number;
+    byOperator?: boolean;
+    /** The demo customer's stock (DEMO=on numbers), else the real one: what the caller can buy. */
+    demo?: boolean;
+  },
 ): Promise<StockCount[]> {
   const by = filter.byOperator ? 'p.operator_id' : 'null::int';
-  const values = [filter.countryCode ?? null, filter.operatorId ?? null, filter.applicationId ?? null];
-  // Real stock only: DEMO=on numbers are sold to the demo customer alone (the purchase statement enforces it).
-  const where = `p.state <> 'disabled' and not p.demo and ($1::text is null or p.country_code = $1::text)
+  const values = [
+    filter.countryCode ?? null,
+    filter.operatorId ?? null,
+    filter.applicationId ?? null,
+    filter.demo === true,
+  ];
+  // The purchase statement sells demo numbers to the demo customer alone, and real ones to everyone else.
+  const where = `p.state <> 'disabled' and p.demo = $4::boolean and ($1::text is null or p.country_code = $1::text)
     and ($2::int is null or p.operator_id = $2::int)`;
   const [totals, used, apps] = await Promise.all([
     q.query<{ country_code: string; operator_id: number | null; n: number }>(

@@ -32,6 +32,8 @@ export async function offers(
     applicationId?: number;
     byOperator?: boolean;
     withEmpty?: boolean;
+    /** The demo customer's stock instead of the real one (guests and other users: false). */
+    demo?: boolean;
   },
 ): Promise<Offer[]> {
   const [stock, rules, services, countries] = await Promise.all([

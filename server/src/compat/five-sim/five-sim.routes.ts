@@ -17,9 +17,15 @@ function bearer(request: FastifyRequest) {
   return match?.[1];
 }
 
+/**
+ * `Content-Type: application/json` exactly, as 5sim sends it: a published client compares the header
+ * as a whole and reports `application/json; charset=utf-8` as a failure, a paid purchase included.
+ * The body is UTF-8 all the same (JSON's own encoding).
+ */
 function sendJson(reply: FastifyReply, body: unknown) {
-  reply.code(200).type('application/json; charset=utf-8');
-  return reply.send(body === null ? '' : JSON.stringify(body));
+  reply.code(200).type('application/json');
+  // As bytes: Fastify appends `; charset=utf-8` to a JSON type set for a string payload.
+  return reply.send(Buffer.from(body === null ? '' : JSON.stringify(body), 'utf8'));
 }
 
 /**

@@ -34,8 +34,9 @@ export function fromRefusal(refusal: CompatRefusal): FiveSimError {
       return fiveSimError(400, 'order has sms');
     case 'NO_SMS_YET':
       return fiveSimError(400, 'order has no sms');
+    // 5sim's own words for a cancel inside its waiting time (clients map them to "cancel too early").
     case 'EARLY_CANCEL_DENIED':
-      return fiveSimError(400, 'order can not be canceled yet');
+      return fiveSimError(400, 'you need to wait time');
     case 'ENDED':
       return fiveSimError(400, 'order expired');
     case 'NOT_ACTIVATION':

@@ -6,6 +6,7 @@ import { CompatRefusal, type RefusalWord } from '../common/compat-error';
 import { type CompatParams, mergeParams } from '../common/params';
 import { activationActions } from './sa-activation-actions';
 import { catalogActions } from './sa-catalog-actions';
+import { notOfferedActions } from './sa-not-offered-actions';
 import { rentActions } from './sa-rent-actions';
 
 type Action = (call: CompatCall<CompatParams>) => Promise<string | object>;
@@ -14,6 +15,7 @@ type Action = (call: CompatCall<CompatParams>) => Promise<string | object>;
 const ACTIONS = new Map<string, { run: Action; rent: boolean }>([
   ...Object.entries(activationActions).map(([n, run]) => [n.toLowerCase(), { run, rent: false }] as const),
   ...Object.entries(catalogActions).map(([n, run]) => [n.toLowerCase(), { run, rent: false }] as const),
+  ...Object.entries(notOfferedActions).map(([n, run]) => [n.toLowerCase(), { run, rent: false }] as const),
   ...Object.entries(rentActions).map(([n, run]) => [n.toLowerCase(), { run, rent: true }] as const),
 ]);
 

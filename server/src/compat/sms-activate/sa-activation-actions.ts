@@ -18,8 +18,19 @@ type Call = CompatCall<CompatParams>;
 
 const codeOf = (m: { code: string | null; text: string }) => m.code ?? m.text;
 
+/**
+ * The code a finished activation was finished with: sms-activate's setStatus 6 "marks it successful
+ * and completes it", and getStatus keeps answering `STATUS_OK:<code>` for it; STATUS_CANCEL is a
+ * cancelled (or expired) activation only. Null when it did not end finished.
+ */
+function finishedWith(v: ActivationView) {
+  return v.status === 'finished' ? (v.sms[0] ?? null) : null;
+}
+
 /** getStatus: STATUS_WAIT_CODE, STATUS_WAIT_RETRY:<last code>, STATUS_OK:<code>, STATUS_CANCEL. */
 export function statusWord(v: ActivationView): string {
+  const finished = finishedWith(v);
+  if (finished) return `STATUS_OK:${codeOf(finished)}`;
   if (!isOpen(v)) return 'STATUS_CANCEL';
   if (isHidden(v)) return 'STATUS_WAIT_CODE';
   const { latest, previous } = currentSms(v);
@@ -64,8 +75,13 @@ export function activationId(params: CompatParams, name = 'id') {
   return id;
 }
 
+/**
+ * The caller's activation for the status polls. An id that is not a number is NO_ACTIVATION here,
+ * the one error getStatus documents (WRONG_ACTIVATION_ID is setStatus's).
+ */
 async function owned(call: Call, name = 'id') {
-  const view = await call.deps.activations.ownedBy(call.user.id, activationId(call.params, name));
+  const id = positiveInt(call.params[name] ?? call.params.activationId);
+  const view = id === null ? null : await call.deps.activations.ownedBy(call.user.id, id);
   if (!view) throw new CompatRefusal('NO_ACTIVATION');
   return view;
 }
@@ -90,6 +106,7 @@ export const activationActions = {
       countryCode: String(view.sms_activate_country ?? ''),
       canGetAnotherSms: '1',
       activationTime: dateTime(view.starts_at),
+      activationEndTime: dateTime(view.expires_at),
       activationOperator: view.operator_code ?? 'any',
     };
   },
@@ -100,8 +117,9 @@ export const activationActions = {
 
   async getStatusV2(call: Call) {
     const view = await owned(call);
-    if (!isOpen(view)) return 'STATUS_CANCEL';
-    const { latest } = currentSms(view);
+    const finished = finishedWith(view);
+    if (!finished && !isOpen(view)) return 'STATUS_CANCEL';
+    const latest = finished ?? currentSms(view).latest;
     const sms =
       latest && !isHidden(view)
         ? { dateTime: dateTime(latest.received_at), code: codeOf(latest), text: latest.text }
@@ -111,6 +129,8 @@ export const activationActions = {
 
   async getFullSms(call: Call) {
     const view = await owned(call);
+    const finished = finishedWith(view);
+    if (finished) return `FULL_SMS:${finished.text}`;
     if (!isOpen(view)) return 'STATUS_CANCEL';
     if (isHidden(view)) return 'STATUS_WAIT_CODE';
     const { latest, previous } = currentSms(view);
@@ -120,7 +140,9 @@ export const activationActions = {
 
   /**
    * 1 ready (nothing to do here), 3 another SMS, 6 finish, 8 / -1 cancel ("already used": banned).
-   * Every change goes through the rentals lifecycle: the same refund, once.
+   * 6 while waiting for another SMS (STATUS_WAIT_RETRY) finishes with the code already received, as
+   * sms-activate's flow allows ("after 3 → 6"). Every change goes through the rentals lifecycle: the
+   * same refund, once.
    */
   async setStatus(call: Call) {
     const { deps, user, params } = call;
@@ -177,6 +199,38 @@ export const activationActions = {
           currency: 840,
         };
       }),
+    };
+  },
+
+  /**
+   * The older name of getActiveActivations, paged with `start` (0 first) and `length` (default 10, at
+   * most 100), in the shape the official Java client reads: `{"data":[{id, forward, phone, createDate,
+   * service, country, finishDate, forwardNumber}],"existNext":..,"quant":..}` (dates in unix seconds).
+   */
+  async getListOfActiveActivations(call: Call) {
+    const { params } = call;
+    const start = /^\d{1,9}$/.test(params.start ?? '') ? Number(params.start) : 0;
+    const length = Math.min(100, positiveInt(params.length) ?? 10);
+    const { list, total } = await listActivations(call.deps.db, call.user.id, {
+      open: true,
+      kind: 'activation',
+      limit: length,
+      offset: start,
+    });
+    const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+    return {
+      data: list.map((v) => ({
+        id: v.id,
+        forward: 0,
+        phone: Number(digitsOf(v.phone_number)),
+        createDate: seconds(v.starts_at),
+        service: v.service,
+        country: v.sms_activate_country,
+        finishDate: seconds(v.expires_at),
+        forwardNumber: '',
+      })),
+      existNext: start + list.length < total,
+      quant: total,
     };
   },
 

@@ -1,5 +1,11 @@
 import { moneyNumber } from '../common/activation-reader';
-import { allOperators, compatCountries, operatorsOf } from '../common/catalog.repository';
+import {
+  allOperators,
+  compatCountries,
+  countryAliases,
+  enabledServices,
+  operatorsOf,
+} from '../common/catalog.repository';
 import type { CompatCall } from '../common/compat-context';
 import { entry } from '../common/entry';
 import { offers } from '../common/offers';
@@ -36,6 +42,7 @@ export const catalogActions = {
       countryCode: country?.code.trim(),
       applicationId: service?.id,
       withEmpty: service !== null && country !== null,
+      demo: call.user.demo,
     });
     const out: Record<string, Record<string, { cost: number; count: number; physicalCount: number }>> = {};
     for (const o of list) {
@@ -50,6 +57,11 @@ export const catalogActions = {
     return out;
   },
 
+  /** getPrices with Free Price tiers: none are offered, so the same answer as getPrices. */
+  getPricesExtended(call: Call) {
+    return catalogActions.getPrices(call);
+  },
+
   /** getPricesVerification: keyed service → country → `{count, price}`. */
   async getPricesVerification(call: Call) {
     const { deps, params } = call;
@@ -57,6 +69,7 @@ export const catalogActions = {
     const list = await offers(deps, {
       validityOptionId: (await activationValidity(deps)).id,
       applicationId: service?.id,
+      demo: call.user.demo,
     });
     const out: Record<string, Record<string, { count: number; price: number }>> = {};
     for (const o of list) {
@@ -71,7 +84,11 @@ export const catalogActions = {
     return out;
   },
 
-  /** `{"wa":90,...}`: new numbers per service in a country (and operator). */
+  /**
+   * `{"wa_0":90,...}`: new numbers per service in a country (and operator), keyed
+   * `<service>_<forwarding>` as sms-activate sends them (the official Java client splits on `_`).
+   * No forwarding here: every key ends `_0`.
+   */
   async getNumbersStatus(call: Call) {
     const { deps, params } = call;
     const country = await resolveCountry(deps, params.country);
@@ -82,9 +99,10 @@ export const catalogActions = {
       countryCode: country.code.trim(),
       operatorId: operator?.id,
       withEmpty: true,
+      demo: call.user.demo,
     });
     const out: Record<string, number> = {};
-    for (const o of list) out[o.service.code] = o.count;
+    for (const o of list) out[`${o.service.code}_0`] = o.count;
     return out;
   },
 
@@ -96,6 +114,7 @@ export const catalogActions = {
       await offers(deps, {
         validityOptionId: (await activationValidity(deps)).id,
         applicationId: service?.id,
+        demo: call.user.demo,
       })
     ).filter((o) => o.country.sms_activate_id !== null);
     list.sort(
@@ -115,17 +134,35 @@ export const catalogActions = {
     return out;
   },
 
-  /** `{"2":{"id":2,"rus":..,"eng":..,"chn":..,"visible":1,"retry":1,"rent":1,"multiService":0}}`. */
+  /** The same list per user rank: every user has the same prices here. */
+  getTopCountriesByServiceRank(call: Call) {
+    return catalogActions.getTopCountriesByService(call);
+  },
+
+  /**
+   * `{"2":{"id":2,"rus":..,"eng":..,"chn":..,"visible":1,"retry":1,"rent":1,"multiService":0}}`: every
+   * id getNumber accepts, the extra ones (12, the United States) included.
+   */
   async getCountries(call: Call) {
+    const countries = await compatCountries(call.deps.db);
+    const byCode = new Map(countries.map((c) => [c.code.trim(), c]));
+    const ids: { id: number; country: (typeof countries)[number] }[] = [];
+    for (const c of countries)
+      if (c.sms_activate_id !== null) ids.push({ id: c.sms_activate_id, country: c });
+    for (const a of await countryAliases(call.deps.db)) {
+      const country = byCode.get(a.country_code.trim());
+      if (country && !ids.some((x) => x.id === a.sms_activate_id))
+        ids.push({ id: a.sms_activate_id, country });
+    }
+    ids.sort((a, b) => a.id - b.id);
     const out: Record<string, unknown> = {};
-    for (const c of await compatCountries(call.deps.db)) {
-      if (c.sms_activate_id === null) continue;
-      const known = names[String(c.sms_activate_id)];
-      out[c.sms_activate_id] = {
-        id: c.sms_activate_id,
-        rus: known?.rus ?? c.name_en,
-        eng: known?.eng ?? c.name_en,
-        chn: c.name_zh,
+    for (const { id, country } of ids) {
+      const known = names[String(id)];
+      out[id] = {
+        id,
+        rus: known?.rus ?? country.name_en,
+        eng: known?.eng ?? country.name_en,
+        chn: country.name_zh,
         visible: 1,
         retry: 1,
         rent: 1,
@@ -133,6 +170,12 @@ export const catalogActions = {
       };
     }
     return out;
+  },
+
+  /** `{"status":"success","services":[{"code":"tg","name":"Telegram"}]}`: the services on sale. */
+  async getServicesList(call: Call) {
+    const services = await enabledServices(call.deps.db);
+    return { status: 'success', services: services.map((s) => ({ code: s.code, name: s.name_en })) };
   },
 
   /** `{"status":"success","countryOperators":{"1":["life","mts"]}}`, one country or all. */

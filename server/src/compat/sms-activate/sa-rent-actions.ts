@@ -41,6 +41,7 @@ export const rentActions = {
       validityOptionId: validity.id,
       countryCode: country.code.trim(),
       withEmpty: true,
+      demo: call.user.demo,
     });
     const services: Record<string, { cost: number; quant: number }> = {};
     for (const o of list) services[o.service.code] = { cost: moneyNumber(o.price), quant: o.count };
