@@ -46,7 +46,10 @@ describe('the general code extractor on the public SMS corpus', () => {
         `false codes on code-less messages: ${falseCodes.length}/${codeless.length}`,
         `per language: ${table((s) => s.lang)}`,
         `per kind: ${table((s) => s.kind)}`,
-        ...misses.map((m) => `miss [${m.lang}/${m.kind}] want ${m.code} got ${m.got}: ${JSON.stringify(m.text.slice(0, 120))}`),
+        ...misses.map(
+          (m) =>
+            `miss [${m.lang}/${m.kind}] want ${m.code} got ${m.got}: ${JSON.stringify(m.text.slice(0, 120))}`,
+        ),
       ].join('\n'),
     );
     expect(right / results.length).toBeGreaterThanOrEqual(0.99);
