@@ -13,18 +13,18 @@
  * characters). The corpora in server/test/fixtures/sms-corpus and code-corpus.json are its specification.
  */
 import { findCodeWords, type WordSpan } from './code-extraction/code-word-scan';
-import { MASK, maskNotCodes, type NotCodeReason } from './code-extraction/not-codes';
+import { MASK, maskNotCodes, NOT_CODE_REASONS } from './code-extraction/not-codes';
 
-export type { NotCodeReason } from './code-extraction/not-codes';
-
-/** Why a number the extractor saw was not taken as the code. */
-export type RejectReason =
-  | NotCodeReason
-  | 'year'
-  | 'noCodeWord'
-  | 'farFromCodeWord'
-  | 'lettersOnly'
-  | 'notNearest';
+/** Why a number the extractor saw was not taken as the code: never a code, or not the one a code word names. */
+export const REJECT_REASONS = [
+  ...NOT_CODE_REASONS,
+  'year',
+  'noCodeWord',
+  'farFromCodeWord',
+  'lettersOnly',
+  'notNearest',
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
 
 export type Rejection = { text: string; reason: RejectReason };
 

@@ -5,17 +5,19 @@
  * in time linear in the text.
  */
 
-export type NotCodeReason =
-  | 'link'
-  | 'date'
-  | 'time'
-  | 'money'
-  | 'quantity'
-  | 'phone'
-  | 'cardOrAccount'
-  | 'reference'
-  | 'shortCode'
-  | 'longNumber';
+export const NOT_CODE_REASONS = [
+  'link',
+  'date',
+  'time',
+  'money',
+  'quantity',
+  'phone',
+  'cardOrAccount',
+  'reference',
+  'shortCode',
+  'longNumber',
+] as const;
+export type NotCodeReason = (typeof NOT_CODE_REASONS)[number];
 
 type Rule = { reason: NotCodeReason; re: RegExp; group?: number; keep?: (match: RegExpExecArray) => boolean };
 
@@ -97,10 +99,10 @@ const RULES: Rule[] = [
   // Card tails and account numbers: "Карта *1234", "CARD*2197", "VISA6168", "A/c XX1234", "ending 1234".
   {
     reason: 'cardOrAccount',
-    re: /(?<![A-Za-z\u00C0-\u024F\u0400-\u04FF])(?:card|cards|karta|karty|kartu|kartoj|karte|carte|cartão|cartao|tarjeta|карта|карты|карте|карту|картой|счет|счёт|сч|schet|scheta|a\/c|a\/c\.|ac|acct|account|accounts|acc|konto|cuenta|conta|compte|rekening|hesap|visa|mir|ecmc|mc|maestro|master|mastercard|amex|debit|credit|wallet|بطاقة|بطاقتك|حساب|حسابك|کارت|卡|尾号|末四位|账户|帳戶|账号|카드|계좌|บัตร|บัญชี|ending(?:\s(?:in|with))?|ends\sin|ending:)[\s:.#№-]{0,4}(?:no\.?\s?|nr\.?\s?|number\s|nomer\s|номер\s)?[\s*]{0,3}([*xX#•.-]{0,8}\d[\d*xX#•\-\s]{1,22}\d|[*xX#•]{1,8}\d{2,4})/giu,
+    re: /(?<![A-Za-z\u00C0-\u024F\u0400-\u04FF])(?:card|cards|karta|karty|kartu|kartoj|karte|carte|cartão|cartao|tarjeta|карта|карты|карте|карту|картой|счет|счёт|сч|schet|scheta|a\/c|a\/c\.|ac|acct|account|accounts|acc|konto|cuenta|conta|compte|rekening|hesap|visa|mir|ecmc|mc|maestro|master|mastercard|amex|debit|credit|wallet|بطاقة|بطاقتك|حساب|حسابك|کارت|卡|尾号|末四位|账户|帳戶|账号|카드|계좌|บัตร|บัญชี|ending(?:\s(?:in|with))?|ends\sin|ending:)[\s:.#№-]{0,4}(?:no\.?\s?|nr\.?\s?|number\s|nomer\s|номер\s)?\s{0,3}([*xX#•.-]{0,8}\s?\d[\d*xX#•\-\s]{1,22}\d|[*xX#•]{1,8}\d{2,4})/giu,
     group: 1,
   },
-  { reason: 'cardOrAccount', re: /(?<![\w])(?:[*xX#•]{1,12}|\.{2,4})\s?\d{2,6}(?!\d)/gu },
+  { reason: 'cardOrAccount', re: /(?<![\w])(?:[*xX•]{1,12}|#{2,12}|\.{2,4})\s?\d{2,6}(?!\d)/gu },
   { reason: 'cardOrAccount', re: /(?<!\d)\d{2,6}(?:[*xX#•]{2,12}|\.{2,4})\d{2,6}(?!\d)/gu },
   { reason: 'cardOrAccount', re: /(?<![A-Za-z])(?:VISA|MIR|ECMC|MC|MAES|AMEX|CARD|PAN)-?\d{4}(?!\d)/gu },
   // Order, reference, transaction and other numbers named as something else.
