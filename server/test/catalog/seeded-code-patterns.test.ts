@@ -12,14 +12,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const codePatternOf = async (code: string) =>
-  (await t.db.query<{ p: string }>('select code_pattern as p from applications where code = $1', [code]))[0]?.p;
+  (await t.db.query<{ p: string }>('select code_pattern as p from applications where code = $1', [code]))[0]
+    ?.p;
 
 describe('the seeded code patterns of Google and Facebook (migration 0150)', () => {
   test('an installation still on the old seeded pattern gets the new one; an administrator\u2019s own stays', async () => {
     await t.db.query(`update applications set code_pattern = 'G-(\\d{6})|\\b(\\d{6})\\b' where code = 'go'`);
     await t.db.query(`update applications set code_pattern = 'FB-(\\d+)' where code = 'fb'`);
     // The migration's statements one by one (a prepared statement holds one command).
-    for (const statement of seededCodePatterns.split(';').filter((s) => s.trim())) await t.db.query(statement);
+    for (const statement of seededCodePatterns.split(';').filter((s) => s.trim()))
+      await t.db.query(statement);
     expect(await codePatternOf('go')).toBe(String.raw`\bG-([A-Z0-9]{5,8})\b`);
     expect(await codePatternOf('fb')).toBe(String.raw`FB-(\d+)`);
   });
