@@ -12,11 +12,20 @@ import { LOCALES, type Locale } from './support/texts';
 /** The words these journeys look for, written out so a changed translation fails them. */
 const WORDS: Record<
   Locale,
-  { tester: string; fromPattern: string; sweepDone: string; prices: string; telegram: string; inject: string }
+  {
+    tester: string;
+    fromPattern: string;
+    orderNumber: string;
+    sweepDone: string;
+    prices: string;
+    telegram: string;
+    inject: string;
+  }
 > = {
   'zh-CN': {
     tester: '验证码提取规则测试',
-    fromPattern: '来自验证码规则',
+    fromPattern: '来自应用的验证码规则',
+    orderNumber: '订单号、参考号或交易号',
     sweepDone: '结束的租用',
     prices: '号码价格',
     telegram: 'Telegram',
@@ -24,7 +33,8 @@ const WORDS: Record<
   },
   'en-US': {
     tester: 'Code-extraction pattern tester',
-    fromPattern: 'from the code pattern',
+    fromPattern: "from the application's code pattern",
+    orderNumber: 'an order, reference or transaction number',
     sweepDone: 'Rentals ended',
     prices: 'Number prices',
     telegram: 'Telegram',
@@ -125,7 +135,7 @@ describe.each(LOCALES)('logs and system tools (%s)', (locale) => {
     await context?.close();
   });
 
-  it('tests a code pattern on a sample SMS and shows the code a rental would get', async () => {
+  it('tests a code pattern on a sample SMS and shows the code a rental would get, its rule and the numbers set aside', async () => {
     await expect
       .poll(() => page.getByTestId('pattern-tester').textContent(), { timeout: 20_000 })
       .toContain(words.tester);
@@ -136,6 +146,10 @@ describe.each(LOCALES)('logs and system tools (%s)', (locale) => {
       .poll(() => page.getByTestId('tool-pattern-code').textContent(), { timeout: 20_000 })
       .toContain('61234');
     expect(await page.getByTestId('tool-pattern-code').textContent()).toContain(words.fromPattern);
+    // Why the general extractor set the order number aside, in the page's language.
+    const rejected = await page.getByTestId('tool-pattern-rejected').textContent();
+    expect(rejected).toContain('99812');
+    expect(rejected).toContain(words.orderNumber);
     await settle(page);
     await saveScreenshot(page, locale, 'tools-pattern-tester');
   });

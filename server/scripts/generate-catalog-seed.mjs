@@ -294,8 +294,8 @@ export const DEFAULT_CODE_PATTERN = String.raw`\b(\d{4,8})\b`;
 
 /** Patterns that differ from the defaults: [sender, keyword, code]; null keeps the default. */
 const APP_PATTERNS = {
-  go: [null, String.raw`Google|G-\d{6}`, String.raw`G-(\d{6})|\b(\d{6})\b`],
-  fb: [String.raw`Facebook|\bFB\b`, String.raw`Facebook|FB-\d`, String.raw`FB-(\d{5,8})|\b(\d{5,8})\b`],
+  go: [null, String.raw`Google|G-\d{6}`, String.raw`\bG-([A-Z0-9]{5,8})\b`],
+  fb: [String.raw`Facebook|\bFB\b`, String.raw`Facebook|FB-\d`, String.raw`\bFB-(\d{5,8})\b`],
   ig: [null, null, String.raw`\b(\d{3} ?\d{3})\b`],
   wa: [null, null, String.raw`(\d{3}-\d{3})`],
   tg: [null, null, String.raw`\b(\d{5,6})\b`],

@@ -1,109 +1,194 @@
 /**
  * The general code extractor: the last step after the application's and the user's own patterns.
- * It reads a verification SMS the way a person does: numbers that are clearly something else
- * (links, dates, times, amounts, phone numbers, order or card numbers) are masked first; of the
- * numbers left, the one nearest a code word ("code", "验证码", "код", "código", "kode", OTP...) wins.
- * Grouped codes ("123-456", "123 456", "G-123456") come out as the digits a person types.
- * All expressions here are ours and fixed (no user input), linear in the text; the corpus in
- * code-corpus.json (with its test) is the specification.
+ * It reads a verification SMS the way a person does:
+ * 1. what is never a code is set aside first (`code-extraction/not-codes.ts`: links, valid dates,
+ *    times, money, quantities, phone numbers, card tails and accounts, order and reference numbers,
+ *    short codes one is told to text), each with its reason;
+ * 2. the code words of the message's language are found (`code-extraction/code-words.ts`, a table per
+ *    language, whole words, compounds and words written without spaces);
+ * 3. the candidates left are digits (3-10, or groups such as 12-34-56, 123 456 789, an impossible
+ *    "date" 32.45.67) and letters with digits ("5WGU8G"); the one a code word names wins: right after
+ *    it, or just before it ("123456 is your code"). A short message of one number needs no code word.
+ * Every expression is ours and fixed; the work is linear in the text (at most the first 4096
+ * characters). The corpora in server/test/fixtures/sms-corpus and code-corpus.json are its specification.
  */
+import { findCodeWords, type WordSpan } from './code-extraction/code-word-scan';
+import { MASK, maskNotCodes, NOT_CODE_REASONS } from './code-extraction/not-codes';
 
-const MASK = '\uE000';
-const mask = (text: string, re: RegExp, group?: number) =>
-  text.replace(re, (...args) => {
-    const whole = args[0] as string;
-    if (group === undefined) return MASK.repeat(whole.length);
-    const part = args[group] as string | undefined;
-    if (!part) return whole;
-    const at = whole.lastIndexOf(part);
-    return whole.slice(0, at) + MASK.repeat(part.length) + whole.slice(at + part.length);
-  });
+/** Why a number the extractor saw was not taken as the code: never a code, or not the one a code word names. */
+export const REJECT_REASONS = [
+  ...NOT_CODE_REASONS,
+  'year',
+  'noCodeWord',
+  'farFromCodeWord',
+  'lettersOnly',
+  'notNearest',
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
 
-/** What is not a code, masked in this order (positions are kept, so distances stay true). */
-const NOT_CODES: { re: RegExp; group?: number }[] = [
-  // Links and addresses.
-  { re: /https?:\/\/[^\s，。]+/gi },
-  { re: /\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|me|app|cn|ru|br|id|co|gl|ly|link)\b(?:\/[^\s，。]*)?/gi },
-  { re: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g },
-  // Dates: 2024-05-12, 2024/5/12, 2024年5月12日, 12/05/2024, 12.05.24, 5月12日.
-  { re: /\d{4}\s?[-/.年]\s?\d{1,2}\s?[-/.月]\s?\d{1,2}\s?日?/g },
-  { re: /\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}/g },
-  { re: /\d{1,2}\s?月\s?\d{1,2}\s?[日号]/g },
-  // Times: 14:30, 14:30:05, 14h30.
-  { re: /\d{1,2}[:：]\d{2}(?:[:：]\d{2})?/g },
-  { re: /\d{1,2}h\d{2}\b/g },
-  // Amounts: a currency before or after, and any grouped or decimal number (1,234.56; 1.234.000; 12,50).
-  {
-    re: /(?:[$€£¥₽₹]|R\$|Rp\.?|RM|US\$|USD|USDT|CNY|RMB|EUR|IDR|BRL|RUB|руб\.?)\s?\d[\d.,\s]*\d|(?:[$€£¥₽₹]|R\$|Rp\.?)\s?\d/gi,
-  },
-  {
-    re: /\d[\d.,]*\s?(?:元|块|美元|руб(?:лей|ля|\.)?|₽|€|\$|reais|rupiah|usd|usdt|eur|rmb|cny|idr|brl|rub)(?![A-Za-z])/gi,
-  },
-  { re: /\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?/g },
-  { re: /\d+[.,]\d+/g },
-  // Percentages and counts of time ("5 分钟", "10 minutes" are short anyway, but "30%" is not a code).
-  { re: /\d+\s?%/g },
-  // Phone numbers: international, or long runs of digits.
-  { re: /\+\d[\d\s()-]{6,}\d/g },
-  { re: /\d{9,}/g },
-  // Numbers named as something else: order, card tail, account, reference, tracking, hotline...
-  {
-    re: /(?:拨打|致电|呼叫|详询|咨询|订单号?|单号|尾号|末四位|卡号|账号|账户|工号|编号|客服|热线|电话|快递|运单|order(?:\s?(?:no\.?|number|id))?|ref(?:erence)?|invoice|tracking|transaction|txn|ticket|card(?:\s?ending)?|ending\s(?:in|with)|acct|account\s?(?:no\.?|number)?|tel|hotline|call|pedido|n[º°o]\.?|nomor(?:\s?pesanan)?|pesanan|заказ|№|#)\s*[:：#]?\s*((?=[\w-]*\d)[\w-]{3,})/gi,
-    group: 1,
-  },
-];
+export type Rejection = { text: string; reason: RejectReason };
 
-/** Words that name a code, in the languages the corpus covers. */
-const CODE_WORD =
-  /验证码|驗證碼|校验码|校驗碼|动态码|動態碼|确认码|確認碼|激活码|登录码|认证码|安全码|验证|認証|인증번호|код|пароль|(?<![A-Za-z])(?:codes?|c[oó]digos?|codice|kode|otp|pin|passcode|password|senha|verification|verify|token|one[- ]time)(?![A-Za-z])/giu;
+export type Extraction = { code: string | null; rejected: Rejection[] };
 
-/** A candidate: 4-8 digits, or two groups of 3-4 split by one dash or space, or a letter prefix like G-. */
-const CANDIDATE = /(?<![\w\uE000-])(?:[A-Z]{1,3}-)?(\d{3,4}[- ]\d{3,4}|\d{4,8})(?![\w\uE000]|-\d)/g;
+type Candidate = {
+  text: string;
+  code: string;
+  start: number;
+  end: number;
+  shape: 'digits' | 'grouped' | 'alnum' | 'letters';
+};
 
+const TEXT_LIMIT = 4096;
+const NOT_CODE_CHAR = `[\\d${MASK}]`;
+const DIGITS = new RegExp(
+  `(?<!${NOT_CODE_CHAR})(\\d{2,4}([- .·])\\d{2,4}(?:\\2\\d{2,4}){0,2}|\\d{3,10})(?!${NOT_CODE_CHAR}|[-.]\\d|-)`,
+  'gu',
+);
+const ALNUM = new RegExp(`(?<![A-Za-z0-9${MASK}])[A-Z0-9]{4,10}(?![A-Za-z0-9${MASK}])`, 'gu');
 const YEAR = /^(?:19|20)\d{2}$/;
+const ASCII_LETTER = /[A-Za-z]/;
+const WORD = /[\p{L}\p{M}]+/gu;
+/** What may stand between a code word and a code it names outright: "code: ", "code is ", "コードは ". */
+const NAMING_GAP = /^[\s:：=]*(?:(?:is|es|est|ist|é|là|la|er|on|je|は|为|為|是)[\s:：]*)?$/i;
+/** A word that looks like a code word without being one ("barcode", "foOTPath"): no lone number is a code next to it. */
+const CODE_LIKE = /code|otp|kod|код|קוד|pin/i;
 
-type Candidate = { digits: string; start: number; end: number };
-
-function candidatesOf(masked: string): Candidate[] {
+function candidatesOf(masked: string, words: WordSpan[]): Candidate[] {
+  const wordEnds = new Set(words.map((w) => w.end));
   const found: Candidate[] = [];
-  for (const m of masked.matchAll(CANDIDATE)) {
-    const digits = m[1]!.replace(/[- ]/g, '');
-    if (digits.length < 4 || digits.length > 8) continue;
-    const start = m.index!;
-    found.push({ digits, start, end: start + m[0].length });
+  for (const m of masked.matchAll(DIGITS)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const before = masked[start - 1] ?? ' ';
+    const after = masked[end] ?? ' ';
+    // Digits glued to Latin letters ("VISA6168", "W15992") are a name, unless a code word ends there ("OTP123456").
+    const prefixed =
+      before === '-' && /(?:^|[^A-Za-z])[A-Z]{1,3}$/.test(masked.slice(Math.max(0, start - 5), start - 1));
+    if (ASCII_LETTER.test(before) && !wordEnds.has(start)) continue;
+    if (before === '-' && !prefixed && /\w/.test(masked[start - 2] ?? ' ')) continue;
+    // Letters right after ("668756on sinu…", a translation that lost its space) are still read apart; capitals are a name or unit.
+    if (/[A-Z]/.test(after)) continue;
+    const code = m[0].replace(/[- .·]/g, '');
+    if (code.length < 3 || code.length > 10) continue;
+    found.push({ text: m[0], code, start, end, shape: m[2] ? 'grouped' : 'digits' });
   }
-  return found;
+  for (const m of masked.matchAll(ALNUM)) {
+    const hasDigit = /\d/.test(m[0]);
+    const hasLetter = /[A-Z]/.test(m[0]);
+    if (!hasLetter) continue;
+    found.push({
+      text: m[0],
+      code: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+      shape: hasDigit ? 'alnum' : 'letters',
+    });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** How far a candidate is from the code word that names it (lower is nearer), or null when none names it. */
+function distanceToWord(
+  c: Candidate,
+  before: WordSpan | undefined,
+  after: WordSpan | undefined,
+  masked: string,
+): number | null {
+  const gapBefore = before ? masked.slice(before.end, c.start) : null;
+  const gapAfter = after ? masked.slice(c.end, after.start) : null;
+  const dBefore =
+    gapBefore === null
+      ? Number.POSITIVE_INFINITY
+      : gapBefore.length + (/\n\s*\n|[.!?。！？]\s/.test(gapBefore) ? 25 : 0);
+  const dAfter =
+    gapAfter === null
+      ? Number.POSITIVE_INFINITY
+      : gapAfter.length + 8 + (/\n|[.!?。！？]\s/.test(gapAfter) ? 40 : 0);
+  switch (c.shape) {
+    case 'letters':
+      return gapBefore !== null && NAMING_GAP.test(gapBefore) && /[:：\n]|is|est|ist|es|é/.test(gapBefore)
+        ? dBefore
+        : null;
+    case 'alnum': {
+      const d = Math.min(
+        dBefore <= 50 ? dBefore : Number.POSITIVE_INFINITY,
+        dAfter <= 45 ? dAfter : Number.POSITIVE_INFINITY,
+      );
+      return Number.isFinite(d) ? d + 5 : null;
+    }
+    default: {
+      if (c.code.length === 3) return gapBefore !== null && NAMING_GAP.test(gapBefore) ? dBefore : null;
+      const reach = c.code.length >= 9 ? 50 : 70;
+      const d = Math.min(dBefore, dAfter);
+      return d <= reach ? d : null;
+    }
+  }
+}
+
+function wordCount(masked: string): number {
+  let n = 0;
+  for (const _ of masked.matchAll(WORD)) n++;
+  return n;
+}
+
+/** The code of a text and why every other number in it was not taken. */
+export function explainExtract(text: string): Extraction {
+  // Domain-bound codes (WebOTP, Apple): "@apple.com #123456 %apple.com" names its code outright.
+  const bound = /(?:^|\s)@[\w.-]{1,253}\.[a-z]{2,}\s+#([A-Za-z0-9]{4,10})\b/i.exec(text.slice(0, TEXT_LIMIT));
+  if (bound) return { code: bound[1]!, rejected: [] };
+  const { masked, spans } = maskNotCodes(text.slice(0, TEXT_LIMIT));
+  const rejected: Rejection[] = spans
+    .filter((s) => /\d/.test(s.text))
+    .map((s) => ({ text: s.text, reason: s.reason }));
+  const words = findCodeWords(masked);
+  const candidates = candidatesOf(masked, words);
+  if (words.length === 0) {
+    // No code word: a lone number in a message of a few words is still a code ("123456", "<#> 4821 abc").
+    const plain = candidates.filter(
+      (c) => c.shape !== 'letters' && c.shape !== 'alnum' && c.code.length >= 4,
+    );
+    const whole = candidates.length === 1 && masked.trim() === candidates[0]!.text ? candidates[0]! : null;
+    if (whole && whole.shape === 'alnum') return { code: whole.code, rejected };
+    const lone =
+      plain.length === 1 && !YEAR.test(plain[0]!.code) && wordCount(masked) <= 3 && !CODE_LIKE.test(masked)
+        ? plain[0]!
+        : null;
+    for (const c of candidates)
+      if (c !== lone && c.shape !== 'letters') rejected.push({ text: c.text, reason: 'noCodeWord' });
+    return { code: lone?.code ?? null, rejected };
+  }
+  let best: { candidate: Candidate; score: number } | null = null;
+  const scored: { candidate: Candidate; score: number | null }[] = [];
+  let w = 0;
+  for (const c of candidates) {
+    // Words are sorted; w walks forward once, so the whole pass is linear.
+    while (w < words.length && words[w]!.end <= c.start) w++;
+    const before = w > 0 ? words[w - 1] : undefined;
+    let a = w;
+    while (a < words.length && words[a]!.start < c.end) a++;
+    const after = words[a];
+    let score = distanceToWord(c, before, after, masked);
+    if (score !== null && YEAR.test(c.code)) score += 40;
+    scored.push({ candidate: c, score });
+    if (score !== null && (!best || score < best.score)) best = { candidate: c, score };
+  }
+  for (const { candidate, score } of scored) {
+    if (candidate === best?.candidate) continue;
+    if (candidate.shape === 'letters' && score === null) continue;
+    const reason: RejectReason =
+      score === null
+        ? candidate.shape === 'letters'
+          ? 'lettersOnly'
+          : 'farFromCodeWord'
+        : YEAR.test(candidate.code)
+          ? 'year'
+          : 'notNearest';
+    rejected.push({ text: candidate.text, reason });
+  }
+  return { code: best?.candidate.code ?? null, rejected };
 }
 
 /** The code of a text, or null when it has none a person would type. */
 export function generalExtract(text: string): string | null {
-  // Domain-bound codes (WebOTP, Apple): "@apple.com #123456 %apple.com" names its code outright.
-  const bound = /(?:^|\s)@[\w.-]+\.[a-z]{2,}\s+#([A-Za-z0-9]{4,8})\b/i.exec(text);
-  if (bound) return bound[1]!;
-  let masked = text.slice(0, 4096);
-  for (const { re, group } of NOT_CODES) masked = mask(masked, re, group);
-  const candidates = candidatesOf(masked);
-  if (candidates.length === 0) return null;
-  const words = [...masked.matchAll(CODE_WORD)].map((m) => ({
-    start: m.index!,
-    end: m.index! + m[0].length,
-  }));
-  if (words.length === 0) {
-    // No code word: a lone number that is not a year is still a code ("123456", "<#> 4821 abc").
-    const plain = candidates.filter((c) => !YEAR.test(c.digits));
-    return plain.length === 1 ? plain[0]!.digits : null;
-  }
-  let best: { digits: string; score: number } | null = null;
-  for (const c of candidates) {
-    let score = Number.POSITIVE_INFINITY;
-    for (const w of words) {
-      // A code usually follows its word ("code: 1234"); one before it ("1234 is your code") costs a little more.
-      const distance = w.end <= c.start ? c.start - w.end : w.start >= c.end ? w.start - c.end + 8 : 0;
-      score = Math.min(score, distance);
-    }
-    if (YEAR.test(c.digits)) score += 40;
-    if (score > 120) continue;
-    if (!best || score < best.score) best = { digits: c.digits, score };
-  }
-  return best?.digits ?? null;
+  return explainExtract(text).code;
 }

@@ -1,6 +1,12 @@
 export * from './envelope';
 export * from './errors';
-export { generalExtract } from './general-extractor';
+export {
+  explainExtract,
+  generalExtract,
+  REJECT_REASONS,
+  type Rejection,
+  type RejectReason,
+} from './general-extractor';
 export * from './icon';
 export * from './iso-countries';
 export * from './locale';

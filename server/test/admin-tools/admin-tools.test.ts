@@ -62,6 +62,12 @@ describe('pattern tester', () => {
       generalCode: '48291',
       code: '48291',
       source: 'pattern',
+      rule: 'application',
+      // What the general extractor set aside, and why.
+      rejected: [
+        { text: '2024-05-01', reason: 'date' },
+        { text: '77881', reason: 'reference' },
+      ],
     });
 
     // A pattern that misses falls back to the general extractor, which skips the order number and the date.
@@ -77,6 +83,41 @@ describe('pattern tester', () => {
       generalCode: '48291',
       code: '48291',
       source: 'general',
+      rule: 'general',
+    });
+
+    // The user's own pattern comes after the application's, before the general extractor.
+    const userRule = dataOf(
+      await admin({
+        method: 'POST',
+        url: PATTERN_TEST,
+        payload: { codePattern: String.raw`PIN (\d+)`, userPattern: String.raw`Order #(\d+)`, text },
+      }),
+    );
+    expect(userRule).toMatchObject({ patternCode: null, code: '77881', source: 'pattern', rule: 'user' });
+
+    // A bank notice: no code, and every number has its reason.
+    const notice = dataOf(
+      await admin({
+        method: 'POST',
+        url: PATTERN_TEST,
+        payload: {
+          text: 'Карта *1234: покупка 1 250,00 RUB 12.05.24 14:30. Text STOP to 87121. Call (817) 697-4520',
+        },
+      }),
+    );
+    expect(notice).toMatchObject({ code: null, rule: null });
+    expect(
+      Object.fromEntries(
+        (notice.rejected as { text: string; reason: string }[]).map((r) => [r.text, r.reason]),
+      ),
+    ).toEqual({
+      '*1234': 'cardOrAccount',
+      '1 250,00 RUB': 'money',
+      '12.05.24': 'date',
+      '14:30': 'time',
+      '87121': 'shortCode',
+      '(817) 697-4520': 'phone',
     });
 
     const wrongSender = dataOf(
@@ -95,6 +136,8 @@ describe('pattern tester', () => {
       generalCode: null,
       code: null,
       source: null,
+      rule: null,
+      rejected: [],
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZPatternTestInput } from './catalog';
+import { REJECT_REASONS } from '../general-extractor';
+import { ZPattern, ZPatternTestInput } from './catalog';
 import { MATCH_TEXT_LIMIT } from './catalog-patterns';
 
 /**
@@ -12,6 +13,8 @@ import { MATCH_TEXT_LIMIT } from './catalog-patterns';
  * catalog form's quick check, the sample text is required.
  */
 export const ZToolPatternTestInput = ZPatternTestInput.extend({
+  /** A user's own pattern for the application, tried after the code pattern as the inbound path does. */
+  userPattern: ZPattern.default(''),
   text: z
     .string({ error: 'validation.toolSampleRequired' })
     .min(1, 'validation.toolSampleRequired')
@@ -22,7 +25,9 @@ export type ToolPatternTestInput = z.infer<typeof ZToolPatternTestInput>;
 /**
  * What the inbound path makes of the sample: whether the application's patterns claim it, the code
  * pattern's own match (null without a pattern or no match), the general extractor's, and the code a
- * rental of the application would get (`source`: which of the two gave it).
+ * rental of the application would get (`source`: pattern or general extractor; `rule`: which rule
+ * exactly, the application's pattern, the user's or the general extractor). `rejected`: the numbers
+ * the general extractor set aside, each with why (a date, money, a card tail, far from a code word…).
  */
 export const ZToolPatternTestResult = z.object({
   attributed: z.boolean(),
@@ -30,6 +35,8 @@ export const ZToolPatternTestResult = z.object({
   generalCode: z.string().nullable(),
   code: z.string().nullable(),
   source: z.enum(['pattern', 'general']).nullable(),
+  rule: z.enum(['application', 'user', 'general']).nullable(),
+  rejected: z.array(z.object({ text: z.string(), reason: z.enum(REJECT_REASONS) })),
 });
 export type ToolPatternTestResult = z.infer<typeof ZToolPatternTestResult>;
 

@@ -101,19 +101,38 @@ export function matchCode(pattern: string, text: string): string | null {
 
 /**
  * The code of an SMS, exactly as the inbound path extracts it for a rental: the application's own
- * pattern, then the user's own pattern for that application, then the general extractor. The
+ * pattern, then the user's own pattern for that application, then the general extractor (also when
+ * a pattern finds nothing). A grouped code comes out as the digits a person types. The
  * catalog's default pattern (any 4-8 digits) is what the general extractor does carefully, so an
  * application still on the default goes straight to it. Every pattern tester calls this too, so what
  * a tester shows is what a rental receives.
  */
 export function extractCode(codePattern: string, text: string, userPattern?: string | null): string | null {
+  return extractCodeWithRule(codePattern, text, userPattern).code;
+}
+
+/** Which rule gave a code: the application's pattern, the user's own pattern, or the general extractor. */
+export type CodeRule = 'application' | 'user' | 'general';
+
+/** `extractCode`, also saying which rule gave the code (null when none did). */
+export function extractCodeWithRule(
+  codePattern: string,
+  text: string,
+  userPattern?: string | null,
+): { code: string | null; rule: CodeRule | null } {
   if (codePattern && codePattern !== DEFAULT_CODE_PATTERN) {
     const code = matchCode(codePattern, text);
-    if (code) return code;
+    if (code) return { code: asTyped(code), rule: 'application' };
   }
   if (userPattern) {
     const code = matchCode(userPattern, text);
-    if (code) return code;
+    if (code) return { code: asTyped(code), rule: 'user' };
   }
-  return generalExtract(text);
+  const code = generalExtract(text);
+  return { code, rule: code === null ? null : 'general' };
+}
+
+/** A grouped code a pattern captured ("123-456", "123 456") as the digits a person types, like the general extractor's. */
+function asTyped(code: string): string {
+  return /^\d{2,4}(?:[- ]\d{2,4})+$/.test(code) ? code.replace(/[- ]/g, '') : code;
 }

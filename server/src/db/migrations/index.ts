@@ -38,6 +38,7 @@ import outboundCampaignCascade from './0098-outbound-campaign-cascade';
 import outboundFillfactor from './0099-outbound-fillfactor';
 import webhookQueueOrder from './0100-webhook-queue-order';
 import webhookErrorsPlain from './0101-webhook-errors-plain';
+import seededCodePatterns from './0150-seeded-code-patterns';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -81,4 +82,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0099-outbound-fillfactor', sql: outboundFillfactor },
   { id: '0100-webhook-queue-order', sql: webhookQueueOrder },
   { id: '0101-webhook-errors-plain', sql: webhookErrorsPlain },
+  { id: '0150-seeded-code-patterns', sql: seededCodePatterns },
 ];

@@ -1,6 +1,6 @@
 import type { ToolPatternTestResult } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Input, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testPatterns } from '../api/admin-tools';
@@ -9,6 +9,7 @@ type Values = {
   senderPattern: string;
   keywordPattern: string;
   codePattern: string;
+  userPattern: string;
   sender: string;
   text: string;
 };
@@ -21,8 +22,9 @@ const codeTag = (code: string | null, none: string) =>
   );
 
 /**
- * Tries an application's patterns on a sample SMS on the server, through the inbound path's own
- * attribution and extraction (re2js), so the answer is what a rental would receive.
+ * Tries an application's patterns (and a user's own) on a sample SMS on the server, through the
+ * inbound path's own attribution and extraction (re2js), so the answer is what a rental would
+ * receive: the code, the rule that gave it, and why every other number was set aside.
  */
 export function PatternTesterPanel() {
   const { t } = useTranslation();
@@ -51,6 +53,13 @@ export function PatternTesterPanel() {
             placeholder={String.raw`code[:：\s]*(\d{4,8})`}
             data-testid="tool-code-pattern"
           />
+        </Form.Item>
+        <Form.Item
+          name="userPattern"
+          label={t('admin-tools.pattern.userPattern')}
+          extra={t('admin-tools.pattern.userPatternHelp')}
+        >
+          <Input maxLength={200} data-testid="tool-user-pattern" />
         </Form.Item>
         <Form.Item name="senderPattern" label={t('admin-tools.pattern.senderPattern')}>
           <Input maxLength={200} data-testid="tool-sender-pattern" />
@@ -86,9 +95,9 @@ export function PatternTesterPanel() {
               children: (
                 <span data-testid="tool-pattern-code">
                   {codeTag(result.code, none)}
-                  {result.source && (
+                  {result.rule && (
                     <Typography.Text type="secondary">
-                      {t(`admin-tools.pattern.source.${result.source}`)}
+                      {t(`admin-tools.pattern.rule.${result.rule}`)}
                     </Typography.Text>
                   )}
                 </span>
@@ -112,6 +121,26 @@ export function PatternTesterPanel() {
               key: 'general',
               label: t('admin-tools.pattern.generalCode'),
               children: codeTag(result.generalCode, none),
+            },
+            {
+              key: 'rejected',
+              label: t('admin-tools.pattern.rejected'),
+              children: (
+                <Space direction="vertical" size={4} data-testid="tool-pattern-rejected">
+                  {result.rejected.length === 0 && <Typography.Text type="secondary">{none}</Typography.Text>}
+                  {result.rejected.map((r) => (
+                    // The server lists each text once per reason, so the two make a key.
+                    <span key={`${r.reason}:${r.text}`}>
+                      <Tag style={{ maxWidth: '100%', whiteSpace: 'normal', wordBreak: 'break-all' }}>
+                        {r.text}
+                      </Tag>
+                      <Typography.Text type="secondary">
+                        {t(`admin-tools.pattern.reason.${r.reason}`)}
+                      </Typography.Text>
+                    </span>
+                  ))}
+                </Space>
+              ),
             },
           ]}
         />
