@@ -166,7 +166,7 @@ describe.each(LOCALES)('lists as cards on a 390 px phone (%s)', (locale) => {
   it('received codes: each SMS is a card with its code in view', async () => {
     await page.goto('/dashboard/jiema-history');
     const cards = page.locator('[data-testid=jiema-history-table][data-layout=cards]');
-    await cards.getByTestId('card-list-item').first().waitFor();
+    await cards.getByTestId('card-list-item').first().waitFor({ timeout: 45_000 });
     const card = cards.getByTestId('card-list-item').filter({ hasText: rental.phoneNumber }).first();
     await card.getByText(code, { exact: true }).waitFor();
     const box = await card.getByText(code, { exact: true }).boundingBox();
@@ -179,7 +179,10 @@ describe.each(LOCALES)('lists as cards on a 390 px phone (%s)', (locale) => {
 
   it('orders: each order is a card inside the window', async () => {
     await page.goto('/dashboard/order-manage');
-    await page.locator('[data-layout=cards] [data-testid=card-list-item]').first().waitFor();
+    await page
+      .locator('[data-layout=cards] [data-testid=card-list-item]')
+      .first()
+      .waitFor({ timeout: 45_000 });
     await settle(page);
     await expectInView(page, '[data-layout=cards] [data-testid=card-list-item]');
     await saveScreenshot(page, locale, 'cards-390-order-manage');
@@ -228,7 +231,10 @@ describe.each(LOCALES)('administrator lists as cards on a 390 px phone (%s)', (l
     'admin/logs/api-orders',
   ])('%s: one card per row, each inside the window', async (path) => {
     await page.goto(`/dashboard/${path}`);
-    await page.locator('[data-layout=cards] [data-testid=card-list-item]').first().waitFor();
+    await page
+      .locator('[data-layout=cards] [data-testid=card-list-item]')
+      .first()
+      .waitFor({ timeout: 45_000 });
     await settle(page);
     await expectInView(page, '[data-layout=cards] [data-testid=card-list-item]');
     expect(await page.locator('.ant-table-wrapper').count(), 'no table beside the cards').toBe(0);
