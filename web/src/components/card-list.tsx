@@ -130,7 +130,7 @@ export function CardList<T extends object>({
                     {head && <div style={{ minWidth: 0 }}>{cellOf(head, record, index)}</div>}
                   </Flex>
                   {code && (
-                    <div className="card-list-code" style={{ marginTop: 8, fontSize: 20 }}>
+                    <div style={{ marginTop: 8, fontSize: 20 }}>
                       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                         {titleOf(code)}
                       </Typography.Text>
