@@ -199,6 +199,7 @@ describe.each(LOCALES)('lists as cards on a 390 px phone (%s)', (locale) => {
   it('at 1440 px API management is still a table, the code in its column', async () => {
     const wide = await newAppContext(browser, locale, { width: 1440 });
     try {
+      wide.setDefaultTimeout(45_000);
       const desk = await wide.newPage();
       await logIn(desk, account, '/dashboard/api-manage');
       await desk.getByTestId('rentals-table').locator('tbody tr.ant-table-row').first().waitFor();

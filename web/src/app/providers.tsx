@@ -24,7 +24,8 @@ function HttpBridge() {
   const { message } = AntApp.useApp();
   useEffect(() => {
     installHttpHooks({
-      toast: (text) => void message.error(text),
+      // Keyed by its text: calls failing together for one reason (a cut network) show it once.
+      toast: (text) => void message.error({ content: text, key: text }),
       toLogin: () => {
         const { pathname, search } = window.location;
         void router.navigate(isPublicPath(pathname) ? '/login' : loginRedirectUrl(`${pathname}${search}`), {
