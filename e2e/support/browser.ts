@@ -25,7 +25,11 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
     );
   }
   return watchBrowser(
-    await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] }),
+    await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [...CHROMIUM_ARGS, ...extraArgs],
+    }),
   );
 }
 

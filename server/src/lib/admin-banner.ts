@@ -10,5 +10,5 @@ export function administratorBanner(username: string, generatedPassword: string 
     ? 'Write the password down now: it is shown only this once. Change it on the profile page.'
     : 'Sign in with it at /login.';
   const rule = '='.repeat(Math.max(line.length, note.length));
-  return ['', rule, line, note, rule, ''].join('\n') + '\n';
+  return ['', rule, line, note, rule, '', ''].join('\n');
 }
