@@ -177,3 +177,68 @@ describe.each(LOCALES)('the proof-of-work captcha (%s)', (locale) => {
     }
   });
 });
+
+/**
+ * The README's `HOST=0.0.0.0` case: the app opened over plain HTTP by a name that is not localhost,
+ * which browsers do not count as a secure context, so there is no WebCrypto; the captcha must solve
+ * its challenge all the same (JavaScript SHA-256 in the worker). The name is mapped to the loopback
+ * address inside Chromium, so no DNS or other interface is needed.
+ */
+describe.each(LOCALES)('the captcha over plain HTTP on a host name (%s)', (locale) => {
+  const texts = STATUS_TEXT[locale];
+  const account = newAccount('plainhttp');
+  let plainBrowser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  skipRestOfJourneyAfterFailure();
+
+  beforeAll(async () => {
+    plainBrowser = await launchBrowser(['--host-resolver-rules=MAP jiema.test 127.0.0.1']);
+    context = await plainBrowser.newContext({
+      baseURL: `http://jiema.test:${new URL(server.baseUrl).port}`,
+      viewport: { width: 1280, height: 800 },
+      locale,
+    });
+    context.setDefaultTimeout(30_000);
+    await context.addInitScript((wanted) => {
+      if (window.location.origin === 'null') return;
+      if (!localStorage.getItem('locale')) localStorage.setItem('locale', wanted);
+    }, locale);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await plainBrowser?.close();
+  });
+
+  it('is not a secure context there: no WebCrypto', async () => {
+    await page.goto('/login');
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    expect(await page.evaluate(() => typeof globalThis.crypto?.subtle)).toBe('undefined');
+  });
+
+  it('registers: the captcha is verified without WebCrypto', async () => {
+    await page.goto('/register');
+    await page.locator('[data-testid=captcha-status][data-state=verified]').waitFor();
+    expect(await status(page).textContent()).toContain(texts.verified);
+    const form = page.getByTestId('register-form');
+    await form.locator('input#username').fill(account.username);
+    await form.locator('input#email').fill(account.email);
+    await form.locator('input#password').fill(account.password);
+    await form.locator('input#confirmPassword').fill(account.password);
+    await settle(page);
+    await saveScreenshot(page, locale, 'captcha-plain-http-register');
+    await submitButton(page, 'register-form').click();
+    await page.waitForURL((url) => url.pathname !== '/register');
+  });
+
+  it('logs in: a new challenge is solved and accepted by the server', async () => {
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto('/login');
+    await page.locator('[data-testid=captcha-status][data-state=verified]').waitFor();
+    await submitLogin(page, account.username, account.password);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.getByTestId('sidebar').waitFor();
+    expect(new URL(page.url()).hostname).toBe('jiema.test');
+  });
+});

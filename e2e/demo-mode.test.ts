@@ -135,8 +135,9 @@ describe.each(LOCALES)('the demo mode’s first code (%s)', (locale) => {
     async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
-      const row = page.getByTestId('rentals-table').locator('tbody tr.ant-table-row').first();
-      await row.locator('[data-testid^="rental-code-"]').waitFor();
+      // On a phone API management lists its APIs as cards (components/card-list.tsx).
+      const row = page.getByTestId('rentals-table').getByTestId('card-list-item').first();
+      await row.locator('[data-testid^="rental-code-"]').first().waitFor();
       await row.getByTestId('demo-tag').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await drawn(page);

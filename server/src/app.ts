@@ -52,6 +52,7 @@ import { registerAuthentication } from './plugins/authenticate';
 import { clientErrorHandler, registerClosingGuard } from './plugins/client-errors';
 import { registerErrorHandler, sendFrameworkError } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { StaticFilesAtDebug } from './plugins/request-logging';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -59,12 +60,23 @@ import { registerWebApp } from './plugins/web-app';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole server without listening, so tests can `inject` requests into the real thing. */
-export async function buildApp({ config, db, logger = true }: { config: Config; db: Db; logger?: boolean }) {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+}: {
+  config: Config;
+  db: Db;
+  /** `false`: no log; a stream: the log lines go there instead of stdout (tests read them). */
+  logger?: boolean | { stream: { write(line: string): void } };
+}) {
   const app: App = Fastify({
     logger: logger && {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
     },
+    logController: new StaticFilesAtDebug(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,

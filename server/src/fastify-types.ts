@@ -23,6 +23,8 @@ declare module 'fastify' {
      * being rendered as a page.
      */
     scriptsOnly?: boolean;
+    /** A file of the built web app: its request lines are logged at debug (plugins/request-logging.ts). */
+    staticFile?: boolean;
   }
   interface FastifyInstance {
     /** Session lookups kept in memory while exact; its counters are read by the tests and benchmarks. */

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { administratorBanner } from './lib/admin-banner';
 import { createWebhookWorker } from './modules/code-delivery/webhook-worker';
 import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
@@ -26,9 +27,10 @@ async function main() {
 
   const seeded = await seed(db, config);
   if (seeded.adminCreated) {
-    const password = seeded.generatedPassword ?? '(the ADMIN_PASSWORD you set)';
-    // Printed once, on the first start only: the password is not stored anywhere readable.
-    app.log.warn(`Administrator created: username "${seeded.adminUsername}", password ${password}`);
+    // Printed once, on the first start only: the password is not stored anywhere readable. On
+    // stdout as a block of its own; the log line says it happened without the password.
+    process.stdout.write(administratorBanner(seeded.adminUsername, seeded.generatedPassword ?? undefined));
+    app.log.warn({ username: seeded.adminUsername }, 'administrator created (credentials printed above)');
   }
   // DEMO=on: seeds the demo stock and customer once and runs the simulated gateway (demo/demo-mode.ts).
   const demo = await startDemoMode(db, config, app.log);

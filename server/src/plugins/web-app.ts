@@ -26,9 +26,10 @@ export async function registerWebApp(app: App, webDist: string | undefined) {
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
   if (indexHtml) {
     await app.register(async (scope) => {
-      // The built files are public: no session is looked at for them.
+      // The built files are public: no session is looked at for them. `staticFile`: their request
+      // lines are logged at debug (plugins/request-logging.ts).
       scope.addHook('onRoute', (route) => {
-        route.config = { ...route.config, auth: 'none' };
+        route.config = { ...route.config, auth: 'none', staticFile: true };
       });
       await scope.register(fastifyStatic, {
         root: webDist!,

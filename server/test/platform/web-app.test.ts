@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../src/app';
+import { administratorBanner } from '../../src/lib/admin-banner';
 import { createTestApp, expectErrorEnvelope, type TestApp } from '../helpers';
 
 /** A built web app in miniature: the page and one hashed asset. */
@@ -124,4 +126,43 @@ describe('Content-Security-Policy upgrade-insecure-requests only behind TLS (ite
     const res = await off.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(csp(res)).not.toContain('upgrade-insecure-requests');
   }, 120_000);
+});
+
+describe('the log at info level', () => {
+  test('keeps to API calls and pages: the static assets a page loads are logged at debug only', async () => {
+    const lines: { msg?: string; req?: { url?: string }; reqId?: string }[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const logged = await buildApp({
+      config: { ...t.config, logLevel: 'info' },
+      db: t.db,
+      logger: { stream },
+    });
+    try {
+      await logged.ready();
+      expect((await logged.inject({ url: '/assets/app-1a2b.js' })).statusCode).toBe(200);
+      expect((await logged.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const urls = lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url);
+      expect(urls).toContain('/healthz');
+      expect(urls).not.toContain('/assets/app-1a2b.js');
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe("the first start's administrator banner", () => {
+  test('a block of its own lines with the generated password, not a JSON log field', () => {
+    const banner = administratorBanner('admin', 'Xq7-secret-Pw');
+    const lines = banner.split('\n');
+    expect(lines).toContain('Administrator created: username "admin", password Xq7-secret-Pw');
+    expect(lines.some((l) => /^=+$/.test(l))).toBe(true);
+    expect(banner.startsWith('\n')).toBe(true);
+    expect(() => JSON.parse(banner)).toThrow();
+  });
+
+  test('a password the operator set is not printed', () => {
+    expect(administratorBanner('root', undefined)).toContain(
+      'Administrator created: username "root", password (the ADMIN_PASSWORD you set)',
+    );
+  });
 });

@@ -10,8 +10,13 @@ import { installHttpHooks } from '../lib/http';
 import { isPublicPath, loginRedirectUrl } from '../lib/route-access';
 import { router } from './router';
 
+// networkMode 'always': with the browser offline, react-query's default pauses every call without
+// a word (a login click did nothing); tried, the call fails with spec §8's message instead.
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
+  },
 });
 
 /** Routes the HTTP layer's toasts through antd's message context and its logout through the router. */
@@ -19,7 +24,8 @@ function HttpBridge() {
   const { message } = AntApp.useApp();
   useEffect(() => {
     installHttpHooks({
-      toast: (text) => void message.error(text),
+      // Keyed by its text: calls failing together for one reason (a cut network) show it once.
+      toast: (text) => void message.error({ content: text, key: text }),
       toLogin: () => {
         const { pathname, search } = window.location;
         void router.navigate(isPublicPath(pathname) ? '/login' : loginRedirectUrl(`${pathname}${search}`), {

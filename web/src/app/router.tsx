@@ -3,6 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { UNKNOWN_PATH_TARGET } from '../lib/route-access';
 import { DASHBOARD_PAGES } from './dashboard-pages';
+import { RouteError } from './route-error';
 
 // The shells are lazy too, so a first visit to /login downloads none of the dashboard's components.
 const UnderDevelopment = lazy(() =>
@@ -41,7 +42,7 @@ const publicRoutes = (inLayout: boolean): RouteObject[] =>
   PUBLIC_PAGES.filter((page) => page.inLayout === inLayout).map((page) => {
     const Page = PUBLIC_PAGE_COMPONENTS[page.key];
     if (!Page) throw new Error(`No component for the public page ${page.key}`);
-    return { path: page.path, element: <Page /> };
+    return { path: page.path, element: <Page />, errorElement: <RouteError key={page.key} /> };
   });
 
 const leaves = (entries: readonly MenuEntry[]): MenuEntry[] =>
@@ -56,19 +57,27 @@ const dashboardRoutes: RouteObject[] = leaves(MENU).map((entry) => {
   ) : (
     <UnderDevelopment key={entry.key} titleKey={entry.titleKey} />
   );
-  return path ? { path, element } : { index: true, element };
+  // The error stays inside the dashboard: the menu is still there to go elsewhere.
+  const errorElement = <RouteError key={entry.key} />;
+  return path ? { path, element, errorElement } : { index: true, element, errorElement };
 });
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/login" replace /> },
-  ...publicRoutes(false),
-  { element: <PublicLayout />, children: publicRoutes(true) },
   {
-    path: '/dashboard',
-    element: <RequireAuth />,
-    children: [{ element: <DashboardLayout />, children: dashboardRoutes }],
+    // A layout or guard whose code did not load: the same page, on its own.
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      ...publicRoutes(false),
+      { element: <PublicLayout />, children: publicRoutes(true) },
+      {
+        path: '/dashboard',
+        element: <RequireAuth />,
+        children: [{ element: <DashboardLayout />, children: dashboardRoutes }],
+      },
+      { path: '*', element: <Navigate to={UNKNOWN_PATH_TARGET} replace /> },
+    ],
   },
-  { path: '*', element: <Navigate to={UNKNOWN_PATH_TARGET} replace /> },
 ];
 
 export const router = createBrowserRouter(routes);

@@ -21,7 +21,14 @@ export function zodFieldRule(
 ): Rule {
   return {
     validator: async (_rule, value) => {
-      const loaded = typeof schema === 'function' ? await schema() : schema;
+      let loaded: z.ZodObject;
+      try {
+        loaded = typeof schema === 'function' ? await schema() : schema;
+      } catch {
+        // Its chunk did not load (a cut network): no field error about a module; the server checks
+        // the same schema, and the call itself says, in the spec's words, that it failed.
+        return;
+      }
       const fieldSchema = loaded.shape[field] as z.ZodType | undefined;
       if (!fieldSchema) return;
       const result = fieldSchema.safeParse(value ?? '');

@@ -8,7 +8,9 @@ export type FailureFacts =
   | { kind: 'body'; body: unknown }
   | { kind: 'http'; status: number; body: unknown }
   | { kind: 'timeout' }
-  | { kind: 'no-response'; message?: string };
+  // No answer at all (a cut network, a refused connection). The library's own text for it
+  // (axios: "Network Error") is an English developer message, so the spec's default is shown.
+  | { kind: 'no-response' };
 
 export type FailureOutcome = {
   message: string;
@@ -59,7 +61,7 @@ export function classifyFailure(
 
   if (facts.kind === 'timeout') return { message: t('http.timeout'), toast: show, logout: false };
   if (facts.kind === 'no-response') {
-    return { message: text(facts.message) ?? t('http.noResponse'), toast: show, logout: false };
+    return { message: t('http.noResponse'), toast: show, logout: false };
   }
 
   const body = asBody(facts.body);

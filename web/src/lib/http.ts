@@ -92,7 +92,7 @@ http.interceptors.response.use(
     if (error.response)
       return fail({ kind: 'http', status: error.response.status, body: error.response.data }, error.config);
     if (error.code === 'ECONNABORTED') return fail({ kind: 'timeout' }, error.config);
-    return fail({ kind: 'no-response', message: error.message }, error.config);
+    return fail({ kind: 'no-response' }, error.config);
   },
 );
 

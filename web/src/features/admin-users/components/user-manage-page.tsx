@@ -354,6 +354,7 @@ export default function UserManagePage() {
         />
       </Space>
       <DataTable<AdminUser>
+        cards
         rowKey="userId"
         size="middle"
         columns={columns}

@@ -283,6 +283,7 @@ export function OrdersPage({
         />
       </Flex>
       <DataTable<Order>
+        cards
         rowKey="id"
         size="middle"
         columns={columns}

@@ -135,6 +135,7 @@ export default function ApiBatchBindingPage() {
         />
       </Flex>
       <DataTable<RentalGroup>
+        cards
         rowKey="id"
         size="middle"
         columns={columns}

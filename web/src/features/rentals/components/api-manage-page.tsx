@@ -254,7 +254,7 @@ export default function ApiManagePage() {
                     {r.latestCode ?? t('rentals.textOnly')}
                   </Typography.Text>
                 </Tooltip>
-                {r.latestCode && <CopyButton text={r.latestCode} />}
+                {r.latestCode && <CopyButton text={r.latestCode} testId={`rental-code-copy-${r.id}`} />}
               </Space>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {r.waitingForAnother ? t('rentals.waitingAnother') : formatTime(r.latestCodeAt)}
@@ -343,6 +343,7 @@ export default function ApiManagePage() {
         />
       </Flex>
       <DataTable<Rental>
+        cards
         rowKey="id"
         size="middle"
         columns={columns}

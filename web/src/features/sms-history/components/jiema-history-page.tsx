@@ -131,6 +131,7 @@ export default function JiemaHistoryPage() {
         </span>
       </Flex>
       <DataTable<SmsHistoryItem>
+        cards
         rowKey="id"
         size="middle"
         columns={columns}

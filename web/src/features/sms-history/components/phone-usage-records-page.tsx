@@ -219,6 +219,7 @@ export default function PhoneUsageRecordsPage() {
         </span>
       </Flex>
       <DataTable<PhoneUsageRecord>
+        cards
         rowKey="rentalId"
         size="middle"
         columns={columns}

@@ -51,7 +51,7 @@ export function CodeCell({ code, testId }: { code: string | null; testId: string
   if (code === null) return <Typography.Text type="secondary">{t('sms-history.noCode')}</Typography.Text>;
   return (
     <Space size={4}>
-      <Typography.Text strong style={monoStyle}>
+      <Typography.Text strong style={{ ...monoStyle, fontSize: 16 }}>
         {code}
       </Typography.Text>
       <CopyButton text={code} testId={testId} />

@@ -158,6 +158,7 @@ export default function SmsRecordsPage() {
         </span>
       </Flex>
       <DataTable<SmsRecord>
+        cards
         rowKey="id"
         size="middle"
         columns={columns}

@@ -249,6 +249,7 @@ export default function PhoneNumbersPage() {
         />
       ))}
       <DataTable<PhoneNumber>
+        cards
         rowKey="id"
         size="middle"
         columns={columns}

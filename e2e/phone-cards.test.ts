@@ -1,0 +1,244 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, newAccount } from './support/accounts';
+import { callApi, registerCustomer } from './support/api';
+import { logIn, settle, skipRestOfJourneyAfterFailure, toast } from './support/app';
+import { baseUrl, launchBrowser, newAppContext } from './support/browser';
+import { saveScreenshot } from './support/screenshots';
+import { adminToken, fundUser, rentableNumbers, userIdOf } from './support/sms-center';
+import { LOCALES, type Locale } from './support/texts';
+
+/**
+ * Lists on a phone (390 px): where a table's fixed number and actions columns would fill the
+ * screen, each row is a card (number, application, status, the code large with copy, the actions),
+ * so the code of a fresh SMS is in view without scrolling sideways. At 1440 px they stay tables.
+ */
+const PHONE = 390;
+const WORDS: Record<Locale, { copied: string; copyFailed: string }> = {
+  'zh-CN': { copied: '复制成功', copyFailed: '复制失败，请手动复制' },
+  'en-US': { copied: 'Copied', copyFailed: 'Copy failed, please copy it by hand' },
+};
+
+type Gateway = { id: number; secret: string };
+
+/** Posts an SMS to the generic gateway exactly as a SIM-bank script would (signed body + timestamp). */
+async function postSms(gateway: Gateway, to: string, text: string) {
+  const body = JSON.stringify({ id: randomUUID(), to, from: 'Telegram', text });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${baseUrl()}/api/inbound/${gateway.id}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': createHmac('sha256', gateway.secret)
+        .update(body + timestamp)
+        .digest('hex'),
+    },
+    body,
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+/** Where an element is, against the window: fully in view horizontally, and the page no wider. */
+async function horizontally(page: Page, selector: string) {
+  const element = page.locator(selector).first();
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  expect(box, `${selector} is drawn`).not.toBeNull();
+  const widths = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  return { left: box!.x, right: box!.x + box!.width, ...widths };
+}
+
+async function expectInView(page: Page, selector: string) {
+  const where = await horizontally(page, selector);
+  expect(where.left, `${selector} starts inside the window`).toBeGreaterThanOrEqual(0);
+  expect(where.right, `${selector} ends inside the window`).toBeLessThanOrEqual(where.window);
+  expect(where.document, 'the page is no wider than the window').toBeLessThanOrEqual(where.window);
+}
+
+let browser: Browser;
+let gateway: Gateway;
+let admin: string;
+let appId: number;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await adminToken();
+  const created = await callApi<Gateway>(baseUrl(), '/api/admin/gateways', {
+    method: 'POST',
+    token: admin,
+    body: { kind: 'generic', name: 'e2e phone cards' },
+  });
+  expect(created.status).toBe(200);
+  gateway = created.body.data;
+  appId = await rentableNumbers(admin, 'GB', 2);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(LOCALES)('lists as cards on a 390 px phone (%s)', (locale) => {
+  const words = WORDS[locale];
+  const account = newAccount('cards');
+  const code = String(100000 + Math.floor(Math.random() * 899999));
+  let rental: { id: number; phoneNumber: string };
+  let context: BrowserContext;
+  let page: Page;
+  skipRestOfJourneyAfterFailure();
+
+  beforeAll(async () => {
+    await registerCustomer(baseUrl(), account);
+    await fundUser(admin, await userIdOf(admin, account.username), '20');
+    const login = await callApi<{ token: string }>(baseUrl(), '/auth/login', {
+      method: 'POST',
+      body: { username: account.username, password: account.password, captchaCode: 'off' },
+    });
+    const token = login.body.data.token;
+    const options = await callApi<{ id: number; kind: string; minutes: number }[]>(
+      baseUrl(),
+      '/api/catalog/validity-options',
+      { token },
+    );
+    const day = options.body.data.find((o) => o.kind === 'rental' && o.minutes === 1440)!;
+    const bought = await callApi<{ phones: { rentalId: number }[] }>(baseUrl(), '/api/store/orders', {
+      method: 'POST',
+      token,
+      body: {
+        applicationId: appId,
+        countryCode: 'GB',
+        cardType: 'new',
+        validityOptionId: day.id,
+        quantity: 1,
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(bought.status, bought.body.message).toBe(200);
+    const rentalId = bought.body.data.phones[0]!.rentalId;
+    rental = (
+      await callApi<{ id: number; phoneNumber: string }>(baseUrl(), `/api/rentals/${rentalId}`, { token })
+    ).body.data;
+    await postSms(gateway, rental.phoneNumber, `Telegram code: ${code}. Do not give it to anyone.`);
+
+    context = await newAppContext(browser, locale, { width: PHONE });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    page = await context.newPage();
+    await logIn(page, account);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('API management: the code of a fresh SMS is in view, large, with its number and actions', async () => {
+    await page.goto('/dashboard/api-manage');
+    const cards = page.locator('[data-testid=rentals-table][data-layout=cards]');
+    await cards.waitFor();
+    await expect.poll(() => page.getByTestId(`rental-code-${rental.id}`).textContent()).toBe(code);
+    await expectInView(page, `[data-testid=rental-code-${rental.id}]`);
+    const card = cards.getByTestId('card-list-item').first();
+    expect(await card.textContent()).toContain(rental.phoneNumber);
+    await expectInView(page, `[data-testid=rental-pause-${rental.id}]`);
+    const size = await page
+      .getByTestId(`rental-code-${rental.id}`)
+      .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    expect(size, 'the code is drawn larger than the text around it').toBeGreaterThan(14);
+    await settle(page);
+    await saveScreenshot(page, locale, 'cards-390-api-manage');
+  });
+
+  it('copying the code from its card says so, and puts the code on the clipboard', async () => {
+    await page.getByTestId(`rental-code-copy-${rental.id}`).click();
+    await toast(page, words.copied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  });
+
+  it('a copy the browser refuses says to copy by hand', async () => {
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    });
+    await page.getByTestId(`rental-code-copy-${rental.id}`).click();
+    await toast(page, words.copyFailed).waitFor();
+    await saveScreenshot(page, locale, 'cards-390-copy-failed', { fullPage: false });
+  });
+
+  it('received codes: each SMS is a card with its code in view', async () => {
+    await page.goto('/dashboard/jiema-history');
+    const cards = page.locator('[data-testid=jiema-history-table][data-layout=cards]');
+    await cards.getByTestId('card-list-item').first().waitFor({ timeout: 45_000 });
+    const card = cards.getByTestId('card-list-item').filter({ hasText: rental.phoneNumber }).first();
+    await card.getByText(code, { exact: true }).waitFor();
+    const box = await card.getByText(code, { exact: true }).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
+    await settle(page);
+    await saveScreenshot(page, locale, 'cards-390-jiema-history');
+  });
+
+  it('orders: each order is a card inside the window', async () => {
+    await page.goto('/dashboard/order-manage');
+    await page
+      .locator('[data-layout=cards] [data-testid=card-list-item]')
+      .first()
+      .waitFor({ timeout: 45_000 });
+    await settle(page);
+    await expectInView(page, '[data-layout=cards] [data-testid=card-list-item]');
+    await saveScreenshot(page, locale, 'cards-390-order-manage');
+  });
+
+  it('API merge: the list is cards too, nothing wider than the phone', async () => {
+    await page.goto('/dashboard/api-batch-binding');
+    await page.locator('[data-layout=cards]').first().waitFor();
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
+    await saveScreenshot(page, locale, 'cards-390-api-batch-binding');
+  });
+
+  it('at 1440 px API management is still a table, the code in its column', async () => {
+    const wide = await newAppContext(browser, locale, { width: 1440 });
+    try {
+      wide.setDefaultTimeout(45_000);
+      const desk = await wide.newPage();
+      await logIn(desk, account, '/dashboard/api-manage');
+      await desk.getByTestId('rentals-table').locator('tbody tr.ant-table-row').first().waitFor();
+      expect(await desk.locator('[data-layout=cards]').count()).toBe(0);
+      await expect.poll(() => desk.getByTestId(`rental-code-${rental.id}`).textContent()).toBe(code);
+    } finally {
+      await wide.close();
+    }
+  });
+});
+
+describe.each(LOCALES)('administrator lists as cards on a 390 px phone (%s)', (locale) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newAppContext(browser, locale, { width: PHONE });
+    page = await context.newPage();
+    await logIn(page, { username: E2E_ADMIN.adminUsername, password: E2E_ADMIN.adminPassword });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it.each([
+    'admin/phone-numbers',
+    'admin/user-manage',
+    'admin/logs/sms-records',
+    'admin/logs/phone-usage-records',
+    'admin/logs/api-orders',
+  ])('%s: one card per row, each inside the window', async (path) => {
+    await page.goto(`/dashboard/${path}`);
+    await page
+      .locator('[data-layout=cards] [data-testid=card-list-item]')
+      .first()
+      .waitFor({ timeout: 45_000 });
+    await settle(page);
+    await expectInView(page, '[data-layout=cards] [data-testid=card-list-item]');
+    expect(await page.locator('.ant-table-wrapper').count(), 'no table beside the cards').toBe(0);
+    await saveScreenshot(page, locale, `cards-390-${path.replaceAll('/', '-')}`);
+  });
+});
