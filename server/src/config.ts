@@ -99,6 +99,10 @@ const ZEnv = z.object({
   /** Delay before checking the password once an account has LOGIN_LIMIT_PER_ACCOUNT recent failures; doubles with each further failure. */
   LOGIN_SLOWDOWN_BASE_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** An attempt whose turn to be checked (checks of one account are queued) is further away than this gets 429. */
+  LOGIN_QUEUE_MAX_SECONDS: positiveInt(60),
+  /** An address that logged in to the account successfully within this many days is not slowed down. */
+  LOGIN_KNOWN_IP_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** Files (avatars, images) one user may upload per hour. */
   UPLOAD_LIMIT_PER_HOUR: positiveInt(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -207,6 +211,8 @@ export type Config = {
   captchaLimitPerIp: number;
   loginSlowdownBaseMs: number;
   loginSlowdownMaxMs: number;
+  loginQueueMaxMs: number;
+  loginKnownIpDays: number;
   uploadLimitPerHour: number;
   logLevel: string;
   webDist: string | undefined;
@@ -287,6 +293,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaLimitPerIp: e.CAPTCHA_LIMIT_PER_IP,
     loginSlowdownBaseMs: e.LOGIN_SLOWDOWN_BASE_MS,
     loginSlowdownMaxMs: e.LOGIN_SLOWDOWN_MAX_MS,
+    loginQueueMaxMs: e.LOGIN_QUEUE_MAX_SECONDS * 1000,
+    loginKnownIpDays: e.LOGIN_KNOWN_IP_DAYS,
     uploadLimitPerHour: e.UPLOAD_LIMIT_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
