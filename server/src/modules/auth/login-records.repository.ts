@@ -60,7 +60,16 @@ export async function claimIpAttempt(
       [attempt.ip, since],
     );
     if (fromIp && fromIp.count >= limit) {
-      await insertRecord(tx, attempt, 'rate_limited');
+      // Counted on the IP's latest refusal of the last minute (0106): a flood adds a row a minute.
+      const counted = await tx.query(
+        `update login_records set repeats = repeats + 1
+          where id = (select id from login_records
+                       where ip = $1 and reason = 'rate_limited' and created_at > now() - interval '1 minute'
+                       order by created_at desc limit 1)
+          returning id`,
+        [attempt.ip],
+      );
+      if (!counted.length) await insertRecord(tx, attempt, 'rate_limited');
       return { refused: fromIp };
     }
     return { id: await insertRecord(tx, attempt, 'pending') };
