@@ -124,6 +124,8 @@ const ZEnv = z.object({
   /** on: customer webhooks may point to loopback and private networks (tests, closed installations). */
   CODE_WEBHOOK_ALLOW_PRIVATE: bool(false),
   /** How often a live event stream sends a keep-alive comment. */
+  /** Live event streams (GET /api/events) one user may hold open on one server process. */
+  EVENTS_MAX_STREAMS_PER_USER: positiveInt(10),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
   /** The USDT-TRC20 chain watcher: off = this process never scans (tests drive it explicitly). */
   TRON_WATCHER: bool(true),
@@ -226,6 +228,7 @@ export type Config = {
   codeWebhookTimeoutMs: number;
   codeWebhookAllowPrivate: boolean;
   eventsHeartbeatMs: number;
+  eventsMaxStreamsPerUser: number;
   tronWatcherEnabled: boolean;
   trongridUrl: string;
   trongridApiKey: string | undefined;
@@ -308,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeWebhookTimeoutMs: e.CODE_WEBHOOK_TIMEOUT_SECONDS * 1000,
     codeWebhookAllowPrivate: e.CODE_WEBHOOK_ALLOW_PRIVATE,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
+    eventsMaxStreamsPerUser: e.EVENTS_MAX_STREAMS_PER_USER,
     tronWatcherEnabled: e.TRON_WATCHER,
     trongridUrl: e.TRONGRID_URL.replace(/\/+$/, ''),
     trongridApiKey: e.TRONGRID_API_KEY,

@@ -30,5 +30,10 @@ export async function registerCodeDelivery(app: App, { db, config }: { db: Db; c
   registerCodeSettingsRoutes(app, {
     settings: createCodeSettingsService({ db, allowPrivateWebhooks: config.codeWebhookAllowPrivate }),
   });
-  registerEventRoutes(app, { db, arrivals, heartbeatMs: config.eventsHeartbeatMs });
+  registerEventRoutes(app, {
+    db,
+    arrivals,
+    heartbeatMs: config.eventsHeartbeatMs,
+    maxStreamsPerUser: config.eventsMaxStreamsPerUser,
+  });
 }
