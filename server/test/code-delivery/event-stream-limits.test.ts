@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ADMIN, createTestApp, expectErrorEnvelope, login, type TestApp } from '../helpers';
 import { dataOf, type StoreWorld, storeWorld } from '../store/store-helpers';
 import { customerWithRentals, smsTo } from './code-helpers';
+import { openStream, until } from './stream-reader';
 
 /**
  * A live event stream ends with its session: a disabled user's open stream stopped receiving nothing
@@ -22,30 +22,6 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 30_000);
 afterAll(() => t?.close());
-
-function openStream(url: string) {
-  const state = { status: 0, text: '', ended: false, close: () => request.destroy() };
-  const request = http.get(url, (response) => {
-    state.status = response.statusCode ?? 0;
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      state.text += chunk;
-    });
-    response.on('close', () => {
-      state.ended = true;
-    });
-  });
-  request.on('error', () => {
-    state.ended = true;
-  });
-  return state;
-}
-
-async function until(check: () => boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-  return check();
-}
 
 type Customer = Awaited<ReturnType<typeof customerWithRentals>>;
 const ticketOf = async (c: Customer) =>
