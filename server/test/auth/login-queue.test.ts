@@ -66,8 +66,10 @@ describe('checks of one account are queued', () => {
     );
     const checked = results.filter((r) => r.statusCode === 400).length;
     const refused = results.filter((r) => r.statusCode === 429);
-    // 2 free, then slots 200, 400, 800, 1,600 ms apart: only those within 3 s are checked.
-    expect(checked).toBeLessThanOrEqual(FREE + 4);
+    // 2 free, then slots 200, 400, 800, 1,600 ms apart: only those within 3 s of their arrival are
+    // checked (a few more when the burst's arrivals spread over seconds, as over two servers); before,
+    // all 25 were checked side by side.
+    expect(checked).toBeLessThanOrEqual(FREE + 6);
     expect(checked + refused.length).toBe(25);
     expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
     const slots = await t.db.query<{ ms: string }>(
