@@ -146,7 +146,11 @@ export async function buildApp({
   registerTicketRoutes(app, { db, adminUsername: config.adminUsername });
   registerSmppRoutes(app, { db, config });
   registerSmsTemplateRoutes(app, { db });
-  registerMassSmsRoutes(app, { db, validityHours: config.massSms.validityHours });
+  registerMassSmsRoutes(app, {
+    db,
+    validityHours: config.massSms.validityHours,
+    adminUsername: config.adminUsername,
+  });
   registerConnectorRoutes(app, { db });
   registerReportRoutes(app, { db });
   registerSetupChecklistRoutes(app, { db });

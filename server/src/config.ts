@@ -99,6 +99,10 @@ const ZEnv = z.object({
   /** Delay before checking the password once an account has LOGIN_LIMIT_PER_ACCOUNT recent failures; doubles with each further failure. */
   LOGIN_SLOWDOWN_BASE_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** An attempt whose turn to be checked (checks of one account are queued) is further away than this gets 429. */
+  LOGIN_QUEUE_MAX_SECONDS: positiveInt(60),
+  /** An address that logged in to the account successfully within this many days is not slowed down. */
+  LOGIN_KNOWN_IP_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** Files (avatars, images) one user may upload per hour. */
   UPLOAD_LIMIT_PER_HOUR: positiveInt(30),
   /** Pattern tests (customer's and administrators' testers together) one user may run per minute. */
@@ -122,6 +126,8 @@ const ZEnv = z.object({
   /** on: customer webhooks may point to loopback and private networks (tests, closed installations). */
   CODE_WEBHOOK_ALLOW_PRIVATE: bool(false),
   /** How often a live event stream sends a keep-alive comment. */
+  /** Live event streams (GET /api/events) one user may hold open on one server process. */
+  EVENTS_MAX_STREAMS_PER_USER: positiveInt(10),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
   /** The USDT-TRC20 chain watcher: off = this process never scans (tests drive it explicitly). */
   TRON_WATCHER: bool(true),
@@ -209,6 +215,8 @@ export type Config = {
   captchaLimitPerIp: number;
   loginSlowdownBaseMs: number;
   loginSlowdownMaxMs: number;
+  loginQueueMaxMs: number;
+  loginKnownIpDays: number;
   uploadLimitPerHour: number;
   patternTestsPerMinute: number;
   logLevel: string;
@@ -223,6 +231,7 @@ export type Config = {
   codeWebhookTimeoutMs: number;
   codeWebhookAllowPrivate: boolean;
   eventsHeartbeatMs: number;
+  eventsMaxStreamsPerUser: number;
   tronWatcherEnabled: boolean;
   trongridUrl: string;
   trongridApiKey: string | undefined;
@@ -290,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaLimitPerIp: e.CAPTCHA_LIMIT_PER_IP,
     loginSlowdownBaseMs: e.LOGIN_SLOWDOWN_BASE_MS,
     loginSlowdownMaxMs: e.LOGIN_SLOWDOWN_MAX_MS,
+    loginQueueMaxMs: e.LOGIN_QUEUE_MAX_SECONDS * 1000,
+    loginKnownIpDays: e.LOGIN_KNOWN_IP_DAYS,
     uploadLimitPerHour: e.UPLOAD_LIMIT_PER_HOUR,
     patternTestsPerMinute: e.PATTERN_TESTS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
@@ -304,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeWebhookTimeoutMs: e.CODE_WEBHOOK_TIMEOUT_SECONDS * 1000,
     codeWebhookAllowPrivate: e.CODE_WEBHOOK_ALLOW_PRIVATE,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
+    eventsMaxStreamsPerUser: e.EVENTS_MAX_STREAMS_PER_USER,
     tronWatcherEnabled: e.TRON_WATCHER,
     trongridUrl: e.TRONGRID_URL.replace(/\/+$/, ''),
     trongridApiKey: e.TRONGRID_API_KEY,

@@ -93,3 +93,41 @@ describe.each(['1', 'on'])('one hop (TRUST_PROXY=%s)', (value) => {
     expect(await lastRecordOf(t, user.username)).toEqual({ ip: '203.0.113.8', reason: 'bad_password' });
   });
 });
+
+describe('what a trusted proxy passes on that is not an address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '10.0.0.1' });
+  });
+  afterAll(() => t?.close());
+
+  const loginVia = (peer: string, forwardedFor: string, account: string, password: string) =>
+    postLogin(t, account, password, {
+      request: { remoteAddress: peer, headers: { 'x-forwarded-for': forwardedFor } },
+    });
+
+  test.each([
+    '<script>alert(1)</script>',
+    '203.0.113.5:8080',
+    'unknown',
+    '1.2.3.4.5',
+    "'; drop table users; --",
+  ])(
+    'the proxy passes on %j: only an address is stored (the proxy’s), in login records and as last login IP',
+    async (forwarded) => {
+      const user = await createUser(t.db);
+      expect((await loginVia('10.0.0.1', forwarded, user.username, user.password)).statusCode).toBe(200);
+      expect(await lastRecordOf(t, user.username)).toEqual({ ip: '10.0.0.1', reason: 'success' });
+      const [row] = await t.db.query<{ last_login_ip: string }>(
+        'select last_login_ip from users where id = $1',
+        [user.userId],
+      );
+      expect(row?.last_login_ip).toBe('10.0.0.1');
+      const [session] = await t.db.query<{ ip: string }>(
+        'select ip from sessions where user_id = $1 order by id desc limit 1',
+        [user.userId],
+      );
+      expect(session?.ip).toBe('10.0.0.1');
+    },
+  );
+});

@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, expectErrorEnvelope, type TestApp } from '../helpers';
 import { dataOf, type StoreWorld, storeWorld } from '../store/store-helpers';
 import { customerWithRentals, smsTo } from './code-helpers';
+import { openStream, until } from './stream-reader';
 
 let t: TestApp;
 let world: StoreWorld;
@@ -16,35 +16,6 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 30_000);
 afterAll(() => t?.close());
-
-/** An EventSource-like reader: the stream's text so far, and when it ended. */
-function openStream(url: string) {
-  const state = { status: 0, text: '', ended: false, headers: {} as http.IncomingHttpHeaders };
-  const request = http.get(url, (response) => {
-    state.status = response.statusCode ?? 0;
-    state.headers = response.headers;
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      state.text += chunk;
-    });
-    response.on('end', () => {
-      state.ended = true;
-    });
-    response.on('close', () => {
-      state.ended = true;
-    });
-  });
-  request.on('error', () => {
-    state.ended = true;
-  });
-  return state;
-}
-
-async function until(check: () => boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-  return check();
-}
 
 test('a ticket opens the stream once; an SMS on my rental arrives as an event, not one on someone else’s; heartbeats; the server still stops at once', async () => {
   const mine = await customerWithRentals(t, world);

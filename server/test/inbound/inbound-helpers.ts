@@ -68,9 +68,11 @@ export async function smsRows(t: TestApp, where = 'true', values: unknown[] = []
   );
 }
 
+/** Every refusal counted for the gateway, oldest first: a row counts its reason's refusals of one minute (`repeats`). */
 export async function rejectionsOf(t: TestApp, gatewayId: number) {
   return t.db.query<{ reason: string }>(
-    'select reason from gateway_rejections where gateway_id = $1 order by id',
+    `select r.reason from gateway_rejections r, generate_series(1, r.repeats) as n
+      where r.gateway_id = $1 order by r.id, n`,
     [gatewayId],
   );
 }

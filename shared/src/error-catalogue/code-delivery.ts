@@ -29,6 +29,11 @@ export const CODE_DELIVERY_ERRORS = {
     'zh-CN': '回调地址不能指向本机、内网或保留地址',
     'en-US': 'The webhook URL may not point to this machine, a private network or a reserved address',
   },
+  EVENT_STREAMS_LIMIT: {
+    status: 429,
+    'zh-CN': '实时事件连接过多（每个用户最多 {max} 个），请关闭其他页面后刷新',
+    'en-US': 'Too many live event connections (at most {max} per user): close other pages and reload',
+  },
   EVENT_TICKET_INVALID: {
     status: 401,
     'zh-CN': '事件票据无效或已过期，请刷新页面',

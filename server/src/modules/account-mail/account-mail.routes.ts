@@ -8,6 +8,7 @@ import {
 } from '@jiema/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { clientIp } from '../../lib/client-ip';
 import { ok } from '../../lib/reply';
 import type { AccountMailService } from './account-mail.service';
 
@@ -43,7 +44,7 @@ export function registerAccountMailRoutes(app: App, { accountMail }: { accountMa
       },
     },
     async (request) =>
-      ok(request, await accountMail.requestPasswordReset(request.body, request.ip, request.locale)),
+      ok(request, await accountMail.requestPasswordReset(request.body, clientIp(request), request.locale)),
   );
 
   app.post(

@@ -50,8 +50,8 @@ import {
   typeOf,
   updateUserFields,
 } from './admin-users.repository';
+import { assertMayActOn, permissionsOf } from './effective-permissions';
 import {
-  assertMayChange,
   assertMayGrant,
   assertMayMakeType,
   assertNotSelf,
@@ -68,14 +68,6 @@ const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 const NUMERIC_OVERFLOW = '22003';
-
-/** Spec §6: type defaults, plus individual grants, minus individual revocations; type 1 holds everything. */
-function permissionsOf(userType: UserType, overrides: { grants: string[]; revokes: string[] }): string[] {
-  if (userType === USER_TYPE.ADMIN) return [...ALL_PERMISSIONS];
-  const held = new Set([...DEFAULT_PERMISSIONS[userType], ...overrides.grants]);
-  for (const p of overrides.revokes) held.delete(p);
-  return ALL_PERMISSIONS.filter((p) => held.has(p));
-}
 
 /** In the order of ALL_PERMISSIONS, without duplicates. */
 const normalised = (names: readonly string[]) => ALL_PERMISSIONS.filter((p) => names.includes(p));
@@ -113,13 +105,17 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
     return { ...user, ...overrides, permissions: permissionsOf(user.userType, overrides) };
   }
 
-  /** privilege-rules.ts: the built-in administrator is changed by nobody here, an administrator only by one. */
-  const assertMayChangeRow = (actor: Grantor, row: AdminUserRow) =>
-    assertMayChange(actor, { ...row, userType: typeOf(row, config.adminUsername) }, isBuiltIn);
+  /**
+   * privilege-rules.ts: the built-in administrator is changed by nobody here, an administrator only by
+   * one, and an account holding a permission the actor lacks by nobody lacking it. Every change below
+   * calls it on the locked row.
+   */
+  const assertMayChangeRow = (q: Queryable, actor: Grantor, row: AdminUserRow) =>
+    assertMayActOn(q, actor, row, config.adminUsername);
 
   /** The acting administrator keeps their own access. */
-  function assertMayRestrict(actor: Grantor, row: AdminUserRow) {
-    assertMayChangeRow(actor, row);
+  async function assertMayRestrict(q: Queryable, actor: Grantor, row: AdminUserRow) {
+    await assertMayChangeRow(q, actor, row);
     if (row.id === actor.id) throw new AppError('SELF_ACCOUNT_PROTECTED');
   }
 
@@ -170,7 +166,7 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
       try {
         return await db.transaction(async (tx) => {
           const row = await mustFind(tx, id, true);
-          assertMayChangeRow(actor, row);
+          await assertMayChangeRow(tx, actor, row);
           const before = await detailOf(tx, row);
           await updateUserFields(tx, id, input);
           const after = await detailOf(tx, await mustFind(tx, id));
@@ -187,8 +183,8 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
     async setEnabled(actor: Grantor, id: number, enabled: boolean) {
       return db.transaction(async (tx) => {
         const row = await mustFind(tx, id, true);
-        if (enabled) assertMayChangeRow(actor, row);
-        else assertMayRestrict(actor, row);
+        if (enabled) await assertMayChangeRow(tx, actor, row);
+        else await assertMayRestrict(tx, actor, row);
         await setEnabled(tx, id, enabled);
         const revokedSessions = enabled ? 0 : await revokeUserSessions(tx, id);
         await audit(tx, actor, {
@@ -206,7 +202,7 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
     async setType(actor: Grantor, id: number, userType: UserType): Promise<AdminUserDetail> {
       return db.transaction(async (tx) => {
         const row = await mustFind(tx, id, true);
-        assertMayChangeRow(actor, row);
+        await assertMayChangeRow(tx, actor, row);
         assertNotSelf(actor, row);
         const overrides = await findPermissionOverrides(tx, id);
         const held = permissionsOf(typeOf(row, config.adminUsername), overrides);
@@ -233,7 +229,7 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
       const generated = input.mode === 'generate' ? newReadablePassword(GENERATED_PASSWORD_LENGTH) : null;
       const passwordHash = await hashPassword(generated ?? input.password!, config.passwordHashCost);
       return db.transaction(async (tx) => {
-        assertMayChangeRow(actor, await mustFind(tx, id, true));
+        await assertMayChangeRow(tx, actor, await mustFind(tx, id, true));
         await updatePasswordHash(tx, id, passwordHash);
         const revokedSessions = await revokeUserSessions(tx, id, id === actor.id ? keepSessionId : undefined);
         await audit(tx, actor, {
@@ -251,7 +247,7 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
       const next = { grants: normalised(input.grants), revokes: normalised(input.revokes) };
       return db.transaction(async (tx) => {
         const row = await mustFind(tx, id, true);
-        assertMayChangeRow(actor, row);
+        await assertMayChangeRow(tx, actor, row);
         assertNotSelf(actor, row);
         const before = await findPermissionOverrides(tx, id);
         const userType = typeOf(row, config.adminUsername);
@@ -276,7 +272,7 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
       try {
         await db.transaction(async (tx) => {
           const row = await mustFind(tx, id, true);
-          assertMayRestrict(actor, row);
+          await assertMayRestrict(tx, actor, row);
           const before = await detailOf(tx, row);
           await deleteUser(tx, id);
           await audit(tx, actor, { action: 'delete', entity: 'user', entityId: id, before });
@@ -295,7 +291,7 @@ export function createAdminUsersService({ db, config }: { db: Db; config: Config
       try {
         return await db.transaction(async (tx) => {
           const row = await mustFind(tx, id, true);
-          assertMayChangeRow(actor, row);
+          await assertMayChangeRow(tx, actor, row);
           assertNotSelf(actor, row);
           const { entry, applied } = await applyBalanceChange(tx, {
             userId: id,

@@ -21,6 +21,16 @@ export function assertMayChange(actor: Grantor, target: Target, isBuiltIn: (user
     throw new AppError('ADMIN_ONLY_CHANGE');
 }
 
+/**
+ * Nobody acts on an account holding a permission they lack (resets its password, edits, disables,
+ * credits or re-types it): with `admin:user:edit` alone, resetting a stronger account's password and
+ * logging in as it gave its permissions, the same takeover the grant rule below prevents.
+ */
+export function assertHoldsAllOf(actor: Grantor, targetPermissions: readonly string[]) {
+  const missing = targetPermissions.filter((p) => !hasPermission(actor, p));
+  if (missing.length > 0) throw new AppError('TARGET_MORE_PRIVILEGED', { permissions: missing.join(', ') });
+}
+
 /** Nobody changes their own type, roles, permissions or balance, not even an administrator. */
 export function assertNotSelf(actor: Grantor, target: { id: number }) {
   if (actor.id === target.id) throw new AppError('SELF_PRIVILEGE_CHANGE');

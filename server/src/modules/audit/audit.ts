@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
+import { clientIp } from '../../lib/client-ip';
 import { insertAuditLog } from './audit.repository';
 
 /** Who is acting, taken from the request once so services stay free of HTTP. */
@@ -8,7 +9,7 @@ export type Actor = { id: number; name: string; ip: string };
 export const actorOf = (request: FastifyRequest): Actor => ({
   id: request.user!.record.id,
   name: request.user!.record.username,
-  ip: request.ip,
+  ip: clientIp(request),
 });
 
 /**

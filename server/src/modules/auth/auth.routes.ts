@@ -1,6 +1,7 @@
 import { envelopeOf, ZCaptcha, ZCurrentUser, ZLoginInput, ZLoginResult, ZRegisterInput } from '@jiema/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { clientIp } from '../../lib/client-ip';
 import { ok, okShared } from '../../lib/reply';
 import type { AuthService } from './auth.service';
 import { toCurrentUser } from './auth-user';
@@ -65,7 +66,7 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(request, await captcha.issue(request.ip));
+      return ok(request, await captcha.issue(clientIp(request)));
     },
   );
 

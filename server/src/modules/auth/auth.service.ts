@@ -103,13 +103,18 @@ export function createAuthService({
         throw error;
       }
       // 2. Counted against the account (username and email alike) before the password is checked.
-      const delayMs = await claimAccountCheck(db, {
+      const turn = await claimAccountCheck(db, {
         id: claimed.id,
         accountKey: attempt.accountKey,
+        ip: attempt.ip,
         since: windowStart,
+        knownSince: new Date(Date.now() - config.loginKnownIpDays * 86_400_000),
+        maxWaitMs: config.loginQueueMaxMs,
         delayFor: (failures) => slowdownMs(failures, config),
       });
-      if (delayMs > 0) await sleep(delayMs);
+      if ('refusedForMs' in turn)
+        throw new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(turn.refusedForMs / 1000)) });
+      if (turn.waitMs > 0) await sleep(turn.waitMs);
       const passwordOk = await verifyPassword(
         input.password,
         user?.passwordHash ?? (await unmatchableHash()),

@@ -60,7 +60,16 @@ export async function claimIpAttempt(
       [attempt.ip, since],
     );
     if (fromIp && fromIp.count >= limit) {
-      await insertRecord(tx, attempt, 'rate_limited');
+      // Counted on the IP's latest refusal of the last minute (0106): a flood adds a row a minute.
+      const counted = await tx.query(
+        `update login_records set repeats = repeats + 1
+          where id = (select id from login_records
+                       where ip = $1 and reason = 'rate_limited' and created_at > now() - interval '1 minute'
+                       order by created_at desc limit 1)
+          returning id`,
+        [attempt.ip],
+      );
+      if (!counted.length) await insertRecord(tx, attempt, 'rate_limited');
       return { refused: fromIp };
     }
     return { id: await insertRecord(tx, attempt, 'pending') };
@@ -68,33 +77,70 @@ export async function claimIpAttempt(
 }
 
 /**
- * Counts the attempt against its account before the password is checked: under a per-account lock,
- * the failed and in-flight checks of the account in the window are counted, then this attempt is
- * marked 'checking' with the delay `delayFor(count)` it will wait. Returns that delay.
+ * Counts the attempt against its account before the password is checked, and gives it its turn:
+ * under a per-account lock (every process), the failed and in-flight checks of the account in the
+ * window are counted, giving the delay `delayFor(count)`; once there is one, the check's slot is that
+ * delay after the later of now and the account's latest slot, so checks of one account go one after
+ * another (25 guesses at once no longer all wait the same 20 s side by side). A slot further than
+ * `maxWaitMs` away is refused (the attempt is recorded 'rate_limited'). An address that logged in to
+ * this account successfully since `knownSince` is its owner's device as far as we can tell: no
+ * delay, no slot, so a stranger's guesses never hold the owner's own logins.
  */
 export async function claimAccountCheck(
   q: Db,
   {
     id,
     accountKey,
+    ip,
     since,
+    knownSince,
+    maxWaitMs,
     delayFor,
-  }: { id: number; accountKey: string; since: Date; delayFor: (failures: number) => number },
-): Promise<number> {
+  }: {
+    id: number;
+    accountKey: string;
+    ip: string;
+    since: Date;
+    knownSince: Date;
+    maxWaitMs: number;
+    delayFor: (failures: number) => number;
+  },
+): Promise<{ waitMs: number } | { refusedForMs: number }> {
   return q.transaction(async (tx) => {
     await lockKey(tx, `login-account:${accountKey}`);
-    const [failures] = await tx.query<{ count: number }>(
-      `select count(*)::int as count from login_records
-       where account_key = $1 and created_at > $2 and id <> $3
-         and reason in ('checking', 'bad_password', 'unknown_account')`,
+    const [known] = await tx.query<{ known: boolean }>(
+      `select exists (select 1 from login_records
+                       where account_key = $1 and ip = $2 and success and created_at > $3) as known`,
+      [accountKey, ip, knownSince],
+    );
+    const [failures] = await tx.query<{ count: number; last_slot_ms: string | null; now_ms: string }>(
+      `select count(*)::int as count,
+              (extract(epoch from max(check_at)) * 1000)::bigint::text as last_slot_ms,
+              (extract(epoch from clock_timestamp()) * 1000)::bigint::text as now_ms
+         from login_records
+        where account_key = $1 and created_at > $2 and id <> $3
+          and reason in ('checking', 'bad_password', 'unknown_account')`,
       [accountKey, since, id],
     );
-    const delayMs = delayFor(failures?.count ?? 0);
-    await tx.query(`update login_records set reason = 'checking', delay_ms = $2 where id = $1`, [
-      id,
-      delayMs,
-    ]);
-    return delayMs;
+    const delayMs = known?.known ? 0 : delayFor(failures?.count ?? 0);
+    const now = Number(failures!.now_ms);
+    const lastSlot = failures!.last_slot_ms === null ? 0 : Number(failures!.last_slot_ms);
+    const slot = delayMs > 0 ? Math.max(now, lastSlot) + delayMs : now;
+    const waitMs = slot - now;
+    if (waitMs > maxWaitMs) {
+      await tx.query(`update login_records set reason = 'rate_limited', delay_ms = $2 where id = $1`, [
+        id,
+        delayMs,
+      ]);
+      return { refusedForMs: waitMs };
+    }
+    await tx.query(
+      `update login_records set reason = 'checking', delay_ms = $2,
+              check_at = case when $2 > 0 then to_timestamp($3::double precision / 1000) end
+        where id = $1`,
+      [id, delayMs, slot],
+    );
+    return { waitMs };
   });
 }
 

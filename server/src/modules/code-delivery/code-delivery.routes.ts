@@ -35,5 +35,10 @@ export async function registerCodeDelivery(
     settings: createCodeSettingsService({ db, allowPrivateWebhooks: config.codeWebhookAllowPrivate }),
     patternTests,
   });
-  registerEventRoutes(app, { db, arrivals, heartbeatMs: config.eventsHeartbeatMs });
+  registerEventRoutes(app, {
+    db,
+    arrivals,
+    heartbeatMs: config.eventsHeartbeatMs,
+    maxStreamsPerUser: config.eventsMaxStreamsPerUser,
+  });
 }

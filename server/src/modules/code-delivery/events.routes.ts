@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import { envelopeOf, ZEventsQuery, ZEventTicket } from '@jiema/shared';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { sha256 } from '../../lib/secrets';
+import { OpenStreams } from './open-streams';
 import type { SmsArrivals } from './sms-arrivals';
 
 const tags = ['live events'];
@@ -21,13 +21,15 @@ const TICKET_SECONDS = 60;
  */
 export function registerEventRoutes(
   app: App,
-  { db, arrivals, heartbeatMs }: { db: Db; arrivals: SmsArrivals; heartbeatMs: number },
+  {
+    db,
+    arrivals,
+    heartbeatMs,
+    maxStreamsPerUser,
+  }: { db: Db; arrivals: SmsArrivals; heartbeatMs: number; maxStreamsPerUser: number },
 ) {
-  const open = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const raw of open) raw.end();
-    open.clear();
-  });
+  const open = new OpenStreams(db, maxStreamsPerUser);
+  app.addHook('preClose', async () => open.closeAll());
 
   app.post(
     '/api/events/ticket',
@@ -42,9 +44,9 @@ export function registerEventRoutes(
       const ticket = randomBytes(24).toString('base64url');
       const rows = await db.query<{ expires_at: Date }>(
         `with cleanup as (delete from event_tickets where expires_at < now() - interval '1 hour')
-         insert into event_tickets (ticket_hash, user_id, expires_at)
-         values ($1, $2, now() + make_interval(secs => ${TICKET_SECONDS})) returning expires_at`,
-        [sha256(ticket), request.user!.record.id],
+         insert into event_tickets (ticket_hash, user_id, session_id, expires_at)
+         values ($1, $2, $3, now() + make_interval(secs => ${TICKET_SECONDS})) returning expires_at`,
+        [sha256(ticket), request.user!.record.id, request.user!.sessionId],
       );
       return ok(request, { ticket, expiresAt: new Date(rows[0]!.expires_at).toISOString() });
     },
@@ -66,15 +68,19 @@ export function registerEventRoutes(
       },
     },
     async (request, reply) => {
-      const rows = await db.query<{ user_id: number }>(
+      const rows = await db.query<{ user_id: number; session_id: string | null }>(
         `update event_tickets t set used_at = now()
          from users u
          where t.ticket_hash = $1 and t.used_at is null and t.expires_at > now() and u.id = t.user_id and u.enabled
-         returning t.user_id`,
+           and (t.session_id is null or exists (select 1 from sessions s where s.id = t.session_id
+                                                  and s.revoked_at is null and s.expires_at > now()))
+         returning t.user_id, t.session_id::text`,
         [sha256(request.query.ticket)],
       );
       const userId = rows[0]?.user_id;
       if (userId === undefined) throw new AppError('EVENT_TICKET_INVALID');
+      if (!open.hasRoomFor(userId)) throw new AppError('EVENT_STREAMS_LIMIT', { max: maxStreamsPerUser });
+      const sessionId = rows[0]!.session_id === null ? null : Number(rows[0]!.session_id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -86,7 +92,7 @@ export function registerEventRoutes(
         connection: 'close',
       });
       raw.write('retry: 3000\nevent: ready\ndata: {}\n\n');
-      open.add(raw);
+      const remove = open.add({ userId, sessionId, raw });
       const off = arrivals.onUser(userId, (arrival) => {
         if (arrival)
           raw.write(
@@ -98,7 +104,7 @@ export function registerEventRoutes(
       raw.once('close', () => {
         clearInterval(heartbeat);
         off();
-        open.delete(raw);
+        remove();
       });
     },
   );

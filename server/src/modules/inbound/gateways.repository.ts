@@ -25,7 +25,7 @@ const SELECT = `select g.id, g.kind, g.name, g.secret, g.enabled, g.demo, g.conf
     g.created_at, g.updated_at,
     (select count(*)::int from sms_messages m
        where m.gateway_id = g.id and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as received_today,
-    (select count(*)::int from gateway_rejections x
+    (select coalesce(sum(x.repeats), 0)::int from gateway_rejections x
        where x.gateway_id = g.id and x.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as rejected_today,
     lr.reason as last_rejection_reason, lr.created_at as last_rejection_at
   from gateways g
@@ -144,6 +144,16 @@ export async function touchGateway(q: Queryable, id: number) {
   );
 }
 
+/**
+ * Counts a refused webhook on its gateway's row for the reason and the minute (0106): a flood of
+ * refusals grows the table by one row per reason a minute, not one per request.
+ */
 export async function insertRejection(q: Queryable, gatewayId: number, reason: string) {
-  await q.query('insert into gateway_rejections (gateway_id, reason) values ($1, $2)', [gatewayId, reason]);
+  await q.query(
+    `insert into gateway_rejections (gateway_id, reason, bucket) values ($1, $2, date_trunc('minute', now()))
+     on conflict (gateway_id, reason, bucket)
+     do update set repeats = gateway_rejections.repeats + 1, created_at = now()`,
+    [gatewayId, reason],
+    { prepare: 'inbound_count_rejection' },
+  );
 }

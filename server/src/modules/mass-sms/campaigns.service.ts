@@ -12,7 +12,9 @@ import {
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
-import { type Actor, audit } from '../audit/audit';
+import { lockUserToActOn } from '../admin-users/effective-permissions';
+import { assertNotSelf, type Grantor } from '../admin-users/privilege-rules';
+import { audit } from '../audit/audit';
 import { applyBalanceChange } from '../ledger/ledger.service';
 import { approvedTemplateOf } from '../sms-templates/sms-templates.service';
 import {
@@ -33,7 +35,11 @@ const SCHEDULE_MAX_MS = 30 * 86_400_000;
 const SCHEDULE_SKEW_MS = 60_000;
 const INSERT_CHUNK = 5_000;
 
-export type CampaignServiceOptions = { validityHours: number };
+export type CampaignServiceOptions = {
+  validityHours: number;
+  /** The built-in administrator's name: the privilege rules protect that account. */
+  adminUsername: string;
+};
 
 async function balanceOf(q: Queryable, userId: number) {
   const rows = await q.query<{ balance: string }>(
@@ -323,10 +329,13 @@ export function createCampaignService(db: Db, options: CampaignServiceOptions) {
     };
   }
 
-  async function setUserPlan(actor: Actor, userId: number, change: UserPlanUpdate) {
+  /** A plan sets prices and limits: the user administration's rules apply (nobody sets their own, nor a stronger account's). */
+  async function setUserPlan(actor: Grantor, userId: number, change: UserPlanUpdate) {
     await db.transaction(async (tx) => {
       const exists = await tx.query('select 1 from users where id = $1', [userId]);
       if (!exists[0]) throw new AppError('NOT_FOUND');
+      await lockUserToActOn(tx, actor, userId, options.adminUsername);
+      assertNotSelf(actor, { id: userId });
       const before = await accountOf(tx, userId, true);
       await saveAccount(tx, userId, change);
       const after = await accountOf(tx, userId);

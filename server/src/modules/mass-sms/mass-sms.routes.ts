@@ -19,7 +19,7 @@ import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { sendCsv, toCsv } from '../../lib/csv';
 import { ok } from '../../lib/reply';
-import { actorOf } from '../audit/audit';
+import { grantorOf } from '../admin-users/privilege-rules';
 import { createCampaignService } from './campaigns.service';
 import { messageCsvColumns } from './messages.csv';
 
@@ -27,8 +27,11 @@ const tags = ['mass SMS'];
 const BASE = '/api/mass-sms';
 
 /** The send screen, send orders, send history and app quota (spec §2), each behind its `sms:*` permission. */
-export function registerMassSmsRoutes(app: App, { db, validityHours }: { db: Db; validityHours: number }) {
-  const service = createCampaignService(db, { validityHours });
+export function registerMassSmsRoutes(
+  app: App,
+  { db, validityHours, adminUsername }: { db: Db; validityHours: number; adminUsername: string },
+) {
+  const service = createCampaignService(db, { validityHours, adminUsername });
   const userOf = (request: { user: { record: { id: number } } | null }) => request.user!.record.id;
 
   app.post(
@@ -188,6 +191,6 @@ export function registerMassSmsRoutes(app: App, { db, validityHours }: { db: Db;
       },
     },
     async (request) =>
-      ok(request, await service.setUserPlan(actorOf(request), request.params.userId, request.body)),
+      ok(request, await service.setUserPlan(grantorOf(request), request.params.userId, request.body)),
   );
 }

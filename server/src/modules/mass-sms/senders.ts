@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { guardedPost } from '../../lib/outbound/guarded-post';
-import { SmppError } from '../smpp/errors';
+import { SmppError, WithdrawnError } from '../smpp/errors';
 import { TokenBucket } from '../smpp/flow-control';
 import type { LinkState } from '../smpp/link-types';
 import type { DeliveryReceipt } from '../smpp/receipt';
@@ -8,7 +8,17 @@ import { SmppLink } from '../smpp/smpp-link';
 import type { ConnectorRecord } from './connectors.repository';
 
 /** What a sender hands over; `id` is our message id (android/http gateways echo it in their status webhooks). */
-export type OutgoingSms = { id: string; to: string; from: string; text: string };
+export type OutgoingSms = {
+  id: string;
+  to: string;
+  from: string;
+  text: string;
+  /**
+   * Asked right before the message is handed over (after any wait for the connector's window or msg/s
+   * limit): false gives it up, and send throws `WithdrawnError` having sent nothing.
+   */
+  stillWanted?: () => boolean;
+};
 export type SendOutcome = { externalIds: string[] };
 
 /** A refusal; `transient` = the same message may go through later (or on another connector). */
@@ -78,9 +88,15 @@ export class SmppSender implements Sender {
   }
   async send(sms: OutgoingSms): Promise<SendOutcome> {
     try {
-      const result = await this.link.submit({ from: sms.from, to: sms.to, text: sms.text });
+      const result = await this.link.submit({
+        from: sms.from,
+        to: sms.to,
+        text: sms.text,
+        stillWanted: sms.stillWanted,
+      });
       return { externalIds: result.messageIds };
     } catch (error) {
+      if (error instanceof WithdrawnError) throw error;
       const transient = error instanceof SmppError ? error.transient : true;
       throw new SendError((error as Error).message, transient);
     }
@@ -136,8 +152,14 @@ class PacedHttpSender {
   available() {
     return true;
   }
-  protected pace() {
-    return this.bucket.take();
+  /** Waits for the msg/s limit, then for the message to be still wanted. */
+  protected pace(sms: OutgoingSms): Promise<void> {
+    const taken = this.bucket.take();
+    const wanted = sms.stillWanted;
+    if (!wanted) return taken;
+    return taken.then(() => {
+      if (!wanted()) throw new WithdrawnError();
+    });
   }
   state() {
     return null;
@@ -152,7 +174,7 @@ class PacedHttpSender {
  */
 export class AndroidSender extends PacedHttpSender implements Sender {
   async send(sms: OutgoingSms): Promise<SendOutcome> {
-    await this.pace();
+    await this.pace(sms);
     const c = this.connector.config as {
       baseUrl: string;
       username: string;
@@ -180,7 +202,7 @@ export const androidMessageId = (messageId: string) => `jiema-${messageId}`;
 /** Generic HTTP provider: `POST {url}` JSON `{ to, from, text, reference }`, bearer token; the answer's id. */
 export class HttpSender extends PacedHttpSender implements Sender {
   async send(sms: OutgoingSms): Promise<SendOutcome> {
-    await this.pace();
+    await this.pace(sms);
     const c = this.connector.config as { url: string };
     const headers: Record<string, string> = {};
     if (this.connector.password) headers.authorization = `Bearer ${this.connector.password}`;

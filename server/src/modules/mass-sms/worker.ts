@@ -1,7 +1,9 @@
 import os from 'node:os';
 import type { Db } from '../../db/client';
+import { WithdrawnError } from '../smpp/errors';
 import { backoffDelay } from '../smpp/flow-control';
 import type { DeliveryReceipt } from '../smpp/receipt';
+import { CancelWatch } from './cancel-watch';
 import { keepClaimed } from './claim-lease';
 import { type ConnectorRecord, listConnectorRecords, saveConnectorState } from './connectors.repository';
 import { createHousekeeping } from './housekeeping';
@@ -80,6 +82,7 @@ export class MassSmsWorker {
   private wake: (() => void) | null = null;
   private readonly holder = `${os.hostname()}:${process.pid}`;
   private readonly housekeeping: () => Promise<void>;
+  private readonly cancels: CancelWatch;
 
   constructor(options: MassSmsWorkerOptions) {
     this.options = {
@@ -93,6 +96,7 @@ export class MassSmsWorker {
       ...options,
     };
     this.housekeeping = createHousekeeping(options.db, (error) => this.warn(error, 'maintain'));
+    this.cancels = new CancelWatch(options.db, (error) => this.warn(error, 'cancel check'));
   }
 
   get isRunning() {
@@ -126,6 +130,7 @@ export class MassSmsWorker {
     this.wake?.();
     await Promise.all(this.loops);
     this.loops = [];
+    this.cancels.stop();
     await this.flush();
     await Promise.all([...this.senders.values()].map(({ sender }) => sender.stop().catch(() => undefined)));
     this.senders.clear();
@@ -221,6 +226,18 @@ export class MassSmsWorker {
     const keepingClaims = keepClaimed(this.options.db, unsent, this.options.leaseSeconds, (error) =>
       this.warn(error, 'lease'),
     );
+    // A cancel that commits while the batch is out stops what was not handed over yet; the worker
+    // refunds those itself (the cancel leaves claimed messages alone).
+    const unwatch = this.cancels.watch(batch.map((message) => message.campaignId));
+    const stillWanted = new Map<number, () => boolean>();
+    const wantedCheck = (campaignId: number) => {
+      let check = stillWanted.get(campaignId);
+      if (!check) {
+        check = () => !this.cancels.isCancelled(campaignId);
+        stillWanted.set(campaignId, check);
+      }
+      return check;
+    };
     const capacity = senders.reduce((sum, sender) => sum + (sender.available() ? sender.capacity : 0), 0);
     const lanes = Math.min(
       batch.length,
@@ -232,10 +249,11 @@ export class MassSmsWorker {
         while (next < batch.length) {
           const message = batch[next++]!;
           // Its validity ran out while it waited for a lane (a slow connector): failed and refunded, not sent late.
-          const outcome =
-            message.expiresAt.getTime() <= Date.now()
+          const outcome = this.cancels.isCancelled(message.campaignId)
+            ? { transient: false as const, error: 'cancelled' }
+            : message.expiresAt.getTime() <= Date.now()
               ? { transient: false as const, error: 'expired' }
-              : await this.sendOne(senders, message);
+              : await this.sendOne(senders, message, wantedCheck(message.campaignId));
           unsent.delete(message.id);
           // Recorded by the next flush, while the rest of the batch is still out: its receipt follows at once.
           if ('externalIds' in outcome) {
@@ -248,6 +266,7 @@ export class MassSmsWorker {
       await Promise.all(Array.from({ length: lanes }, sendNext));
     } finally {
       keepingClaims.stop();
+      unwatch();
     }
     await this.flush();
     await recordRetry(this.options.db, retries);
@@ -258,6 +277,7 @@ export class MassSmsWorker {
   private async sendOne(
     senders: Sender[],
     message: ClaimedMessage,
+    stillWanted: () => boolean,
   ): Promise<SentResult | { transient: true; retry: RetryResult } | { transient: false; error: string }> {
     const route = routeFor(senders, message.phone, message.lastConnectorId);
     const backoff = backoffDelay(message.attempts - 1, this.options.retryBaseMs, this.options.retryMaxMs);
@@ -280,6 +300,7 @@ export class MassSmsWorker {
         to: message.phone,
         from: message.senderId || sender.connector.defaultSenderId,
         text: message.text,
+        stillWanted,
       });
       return {
         id: message.id,
@@ -289,6 +310,8 @@ export class MassSmsWorker {
         smpp: sender.connector.kind === 'smpp',
       };
     } catch (error) {
+      // Its campaign was cancelled while it waited for the connector: nothing was sent, refunded.
+      if (error instanceof WithdrawnError) return { transient: false, error: 'cancelled' };
       const transient = error instanceof SendError ? error.transient : true;
       const text = (error as Error).message;
       if (!transient) return { transient: false, error: text };

@@ -79,7 +79,7 @@ export function gatewayHealth(q: Queryable, since: Date) {
   }>(
     `select g.id, g.name, g.kind, g.enabled, g.demo, g.last_seen_at,
        (select count(*)::int from sms_messages s where s.gateway_id = g.id and s.created_at >= $1) as received,
-       (select count(*)::int from gateway_rejections j where j.gateway_id = g.id and j.created_at >= $1) as rejected
+       (select coalesce(sum(j.repeats), 0)::int from gateway_rejections j where j.gateway_id = g.id and j.created_at >= $1) as rejected
      from gateways g order by g.enabled desc, g.id`,
     [since],
   );

@@ -10,6 +10,14 @@ export class SmppError extends Error {
   }
 }
 
+/** A submit given up by its sender before any part of it was sent (`OutboundSms.stillWanted`). */
+export class WithdrawnError extends Error {
+  constructor() {
+    super('withdrawn before submit');
+    this.name = 'WithdrawnError';
+  }
+}
+
 /** command_status values after which the same submit may succeed later (SMPP 3.4 §5.1.3). */
 const TRANSIENT_STATUSES = new Set([0x08, 0x14, 0x58, 0x64]);
 

@@ -83,6 +83,12 @@ export type OutboundSms = {
   sourceNpi?: number;
   destTon?: number;
   destNpi?: number;
+  /**
+   * Asked right before the first part goes on the wire (after the window and the msg/s limit let it):
+   * false withdraws the message, which then fails with `WithdrawnError` having sent nothing. A message
+   * waits there for as long as the SMSC is slow; its sender may have given it up meanwhile (a cancel).
+   */
+  stillWanted?: () => boolean;
 };
 
 export type SubmitResult = {

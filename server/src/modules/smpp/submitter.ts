@@ -1,4 +1,4 @@
-import { isTransientStatus, SmppError, statusHex } from './errors';
+import { isTransientStatus, SmppError, statusHex, WithdrawnError } from './errors';
 import { TokenBucket, Window } from './flow-control';
 import { ESM_UDHI } from './inbound-pdu';
 import type { LinkCounters, OutboundSms, SubmitResult } from './link-types';
@@ -55,18 +55,33 @@ export class Submitter {
         short_message: udh ? Buffer.concat([udh, body]) : body,
       };
     };
+    // Once one part is on the wire the message is the SMSC's: its other parts follow whatever happens.
+    let handedOver = false;
+    const handOver = sms.stillWanted
+      ? () => {
+          if (!handedOver && !sms.stillWanted!()) return false;
+          handedOver = true;
+          return true;
+        }
+      : null;
     // One part (most messages): no Promise.all and its arrays, per message of a fast campaign.
     const ids =
       total === 1
-        ? [await this.submitPart(partParams(split.bodies[0]!, 0))]
-        : await Promise.all(split.bodies.map((body, index) => this.submitPart(partParams(body, index))));
+        ? [await this.submitPart(partParams(split.bodies[0]!, 0), handOver)]
+        : await Promise.all(
+            split.bodies.map((body, index) => this.submitPart(partParams(body, index), handOver)),
+          );
     return { encoding: split.encoding, dataCoding: split.dataCoding, messageIds: ids };
   }
 
-  private async submitPart(params: Record<string, unknown>): Promise<string> {
+  private async submitPart(
+    params: Record<string, unknown>,
+    handOver: (() => boolean) | null,
+  ): Promise<string> {
     if (!this.window.tryAcquire()) await this.window.acquire();
     try {
       if (this.bucket) await this.bucket.take();
+      if (handOver && !handOver()) throw new WithdrawnError();
       const response = await this.link.request('submit_sm', params);
       if (response.command_status !== STATUS.ESME_ROK) {
         const status = response.command_status;
@@ -75,7 +90,7 @@ export class Submitter {
       this.counters.submitted += 1;
       return String(response.message_id ?? '');
     } catch (error) {
-      this.counters.submitFailed += 1;
+      if (!(error instanceof WithdrawnError)) this.counters.submitFailed += 1;
       throw error;
     } finally {
       this.window.release();
