@@ -10,6 +10,7 @@ import { FIELD_LIMIT_VALIDATION_MESSAGES } from './validation-messages/field-lim
 import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
 import { MAIL_VALIDATION_MESSAGES } from './validation-messages/mail';
 import { MASS_SMS_VALIDATION_MESSAGES } from './validation-messages/mass-sms';
+import { UPSTREAM_VALIDATION_MESSAGES } from './validation-messages/upstream';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
 import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
 import { REPORTS_VALIDATION_MESSAGES } from './validation-messages/reports';
@@ -46,6 +47,7 @@ export const VALIDATION_MESSAGES = {
   ...MAIL_VALIDATION_MESSAGES,
   ...SMS_TEMPLATES_VALIDATION_MESSAGES,
   ...MASS_SMS_VALIDATION_MESSAGES,
+  ...UPSTREAM_VALIDATION_MESSAGES,
   ...REPORTS_VALIDATION_MESSAGES,
   ...ADMIN_TOOLS_VALIDATION_MESSAGES,
   ...FIELD_LIMIT_VALIDATION_MESSAGES,
