@@ -175,24 +175,29 @@ export async function noteLateCode(q: Queryable, id: number) {
 }
 
 /**
- * Bought-but-not-sold activations older than `graceMs` (their purchase is over, whatever became of
- * it), claimed SKIP LOCKED by one reconciler at a time per row.
+ * Bought-but-not-sold activations whose purchase is over (older than `graceMs`), and voids that stalled
+ * (a process died while cancelling), claimed as `voiding` with a fresh lease (`updated_at`): one
+ * process cancels each, and no transaction stays open while the provider is asked.
  */
-export function claimUnsold(q: Queryable, graceMs: number, limit: number) {
-  return q.query<ActivationWithProvider>(
-    `select ${WITH_PROVIDER} from upstream_activations a join upstream_providers p on p.id = a.provider_id
-     where a.state in ('buying', 'bought', 'voiding') and a.created_at < now() - make_interval(secs => $1::float8 / 1000)
-     order by a.created_at, a.id limit $2 for update of a skip locked`,
+export async function claimUnsold(q: Queryable, graceMs: number, limit: number) {
+  const claimed = await q.query<{ id: number }>(
+    `with due as (
+       select id from upstream_activations
+       where (state in ('buying', 'bought') and created_at < now() - make_interval(secs => $1::float8 / 1000))
+          or (state = 'voiding' and updated_at < now() - interval '60 seconds')
+       order by created_at, id limit $2 for update skip locked
+     )
+     update upstream_activations a set state = 'voiding', updated_at = now() from due where a.id = due.id returning a.id`,
     [graceMs, limit],
   );
+  return voidingByIds(q, claimed.map((c) => c.id));
 }
 
-/** One bought-but-not-sold activation, locked (null: sold, already voided, or being voided elsewhere). */
-export async function lockUnsold(q: Queryable, id: number) {
-  const rows = await q.query<ActivationWithProvider>(
+/** Activations being voided, with their provider. */
+export function voidingByIds(q: Queryable, ids: number[]) {
+  return q.query<ActivationWithProvider>(
     `select ${WITH_PROVIDER} from upstream_activations a join upstream_providers p on p.id = a.provider_id
-     where a.id = $1 and a.state in ('buying', 'bought', 'voiding') for update of a skip locked`,
-    [id],
+     where a.id = any($1::int[]) and a.state = 'voiding' order by a.id`,
+    [ids],
   );
-  return rows[0] ?? null;
 }
