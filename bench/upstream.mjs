@@ -15,9 +15,24 @@ import { importFromServer } from './lib/server-packages.mjs';
 
 const options = readOptions(
   {
-    purchases: { env: 'BENCH_PURCHASES', default: 50, parse: parsers.positiveInteger, help: 'purchases timed per path' },
-    codes: { env: 'BENCH_CODES', default: 20, parse: parsers.positiveInteger, help: 'SMS timed to the code link' },
-    'poll-ms': { env: 'BENCH_POLL_MS', default: 1000, parse: parsers.positiveInteger, help: "reseller's UPSTREAM_POLL_MS" },
+    purchases: {
+      env: 'BENCH_PURCHASES',
+      default: 50,
+      parse: parsers.positiveInteger,
+      help: 'purchases timed per path',
+    },
+    codes: {
+      env: 'BENCH_CODES',
+      default: 20,
+      parse: parsers.positiveInteger,
+      help: 'SMS timed to the code link',
+    },
+    'poll-ms': {
+      env: 'BENCH_POLL_MS',
+      default: 1000,
+      parse: parsers.positiveInteger,
+      help: "reseller's UPSTREAM_POLL_MS",
+    },
     'watch-seconds': {
       env: 'BENCH_WATCH_SECONDS',
       default: 60,
@@ -31,10 +46,18 @@ const options = readOptions(
       parse: parsers.text,
       help: 'PostgreSQL admin URL (loopback only)',
     },
-    server: { env: 'BENCH_SERVER', default: BUILT_SERVER, parse: (raw) => path.resolve(raw), help: 'built server entry' },
+    server: {
+      env: 'BENCH_SERVER',
+      default: BUILT_SERVER,
+      parse: (raw) => path.resolve(raw),
+      help: 'built server entry',
+    },
     record: { env: 'BENCH_RECORD', default: 'yes', parse: parsers.yesNo, help: 'write bench/RESULTS.md' },
   },
-  { usage: 'node upstream.mjs [options]: added time per upstream-served purchase, SMS-to-code latency, upstream requests' },
+  {
+    usage:
+      'node upstream.mjs [options]: added time per upstream-served purchase, SMS-to-code latency, upstream requests',
+  },
 );
 
 const TARGET_ADDED_MS = 5;
@@ -61,8 +84,18 @@ async function benchmark(machine) {
   const maxLifetimeMs = deadlineMs + 30_000;
   const upDb = await freshDatabase('postgres', { postgresAdminUrl: options['pg-url'] });
   const ourDb = await freshDatabase('postgres', { postgresAdminUrl: options['pg-url'] });
-  const env = { STORE_SWEEP_INTERVAL_SECONDS: '0', COMPAT_RATE_LIMIT_PER_SECOND: '0', CODE_LINK_LIMIT_PER_MINUTE: '10000000' };
-  const up = await startJiemaServer({ database: upDb, logLevel: options['log-level'], maxLifetimeMs, script: options.server, env });
+  const env = {
+    STORE_SWEEP_INTERVAL_SECONDS: '0',
+    COMPAT_RATE_LIMIT_PER_SECOND: '0',
+    CODE_LINK_LIMIT_PER_MINUTE: '10000000',
+  };
+  const up = await startJiemaServer({
+    database: upDb,
+    logLevel: options['log-level'],
+    maxLifetimeMs,
+    script: options.server,
+    env,
+  });
   const ours = await startJiemaServer({
     database: ourDb,
     logLevel: options['log-level'],
@@ -78,7 +111,7 @@ async function benchmark(machine) {
     // The upstream: an application priced 0.1, numbers in stock, the reseller's account (its admin) funded.
     await logIn(up.origin, up.admin);
     const stock = options.purchases * 2 + options.codes + 10;
-    const upApp = await pricedApplication(upClient, { code: 'benchup', kind: 'activation' });
+    await pricedApplication(upClient, { code: 'benchup', kind: 'activation' });
     await addUsNumbers(upClient, stock);
     const [{ id: upUser, api_key: apiKey }] = (
       await upClient.query('select id, api_key from users where username = $1', [up.admin.username])
@@ -90,18 +123,37 @@ async function benchmark(machine) {
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const ourApp = await pricedApplication(ourClient, { code: 'benchup', kind: 'activation' });
     await ourClient.query('update price_rules set price = 1 where application_id = $1', [ourApp.appId]);
-    const [{ id: ourUser }] = (await ourClient.query('select id from users where username = $1', [ours.admin.username])).rows;
+    const [{ id: ourUser }] = (
+      await ourClient.query('select id from users where username = $1', [ours.admin.username])
+    ).rows;
     await fundUser(ourClient, ourUser, 100000);
     const created = await (
       await fetch(`${ours.origin}/api/admin/upstream-providers`, {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ name: 'bench', protocol: 'sms-activate', baseUrl: up.origin, apiKey, currency: 'USD', rateToUsdt: '1', marginPercent: '10' }),
+        body: JSON.stringify({
+          name: 'bench',
+          protocol: 'sms-activate',
+          baseUrl: up.origin,
+          apiKey,
+          currency: 'USD',
+          rateToUsdt: '1',
+          marginPercent: '10',
+        }),
       })
     ).json();
-    const tested = await (await fetch(`${ours.origin}/api/admin/upstream-providers/${created.data.id}/test`, { method: 'POST', headers: auth })).json();
+    const tested = await (
+      await fetch(`${ours.origin}/api/admin/upstream-providers/${created.data.id}/test`, {
+        method: 'POST',
+        headers: auth,
+      })
+    ).json();
     if (tested.code !== 200) throw new Error(`provider test failed: ${JSON.stringify(tested)}`);
-    const [{ country }] = (await upClient.query(`select coalesce(sms_activate_id, 187) as country from countries where code = 'US'`)).rows;
+    const [{ country }] = (
+      await upClient.query(
+        `select coalesce(sms_activate_id, 187) as country from countries where code = 'US'`,
+      )
+    ).rows;
 
     // (1) direct getNumber to the upstream vs a purchase at ours served by it, alternating.
     const direct = [];
@@ -110,7 +162,9 @@ async function benchmark(machine) {
     for (let i = 0; i < options.purchases; i++) {
       let t0 = performance.now();
       const answer = await (
-        await fetch(`${up.origin}/stubs/handler_api.php?api_key=${apiKey}&action=getNumberV2&service=benchup&country=${country}&maxPrice=1`)
+        await fetch(
+          `${up.origin}/stubs/handler_api.php?api_key=${apiKey}&action=getNumberV2&service=benchup&country=${country}&maxPrice=1`,
+        )
       ).text();
       direct.push(performance.now() - t0);
       if (!answer.startsWith('{')) throw new Error(`direct getNumber: ${answer}`);
@@ -118,7 +172,13 @@ async function benchmark(machine) {
       const res = await fetch(`${ours.origin}/api/store/orders`, {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ applicationId: ourApp.appId, countryCode: 'US', cardType: 'new', validityOptionId: ourApp.validity, quantity: 1 }),
+        body: JSON.stringify({
+          applicationId: ourApp.appId,
+          countryCode: 'US',
+          cardType: 'new',
+          validityOptionId: ourApp.validity,
+          quantity: 1,
+        }),
       });
       served.push(performance.now() - t0);
       const body = await res.json();
@@ -126,7 +186,9 @@ async function benchmark(machine) {
       rentals.push(body.data.phones[0]);
     }
     const added = median(served) - median(direct);
-    console.log(`direct getNumberV2 median ${median(direct).toFixed(1)} ms; served purchase median ${median(served).toFixed(1)} ms; added ${added.toFixed(1)} ms`);
+    console.log(
+      `direct getNumberV2 median ${median(direct).toFixed(1)} ms; served purchase median ${median(served).toFixed(1)} ms; added ${added.toFixed(1)} ms`,
+    );
 
     // (2) an SMS stored at the upstream (as its gateway would) → the code on our code link.
     const latencies = [];
@@ -151,16 +213,29 @@ async function benchmark(machine) {
       }
       latencies.push(performance.now() - t0);
     }
-    console.log(`SMS → code link: p50 ${median(latencies).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
+    console.log(
+      `SMS → code link: p50 ${median(latencies).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
+    );
 
     // (3) requests to the upstream per open activation per minute, over the watch window.
-    const open = async () => Number((await ourClient.query(`select count(*) from upstream_activations where state = 'active'`)).rows[0].count);
-    const requests = async () => Number((await ourClient.query('select coalesce(sum(requests), 0) as n from upstream_request_stats')).rows[0].n);
+    const open = async () =>
+      Number(
+        (await ourClient.query(`select count(*) from upstream_activations where state = 'active'`)).rows[0]
+          .count,
+      );
+    const requests = async () =>
+      Number(
+        (await ourClient.query('select coalesce(sum(requests), 0) as n from upstream_request_stats')).rows[0]
+          .n,
+      );
     const before = await requests();
     const openBefore = await open();
     await sleep(options['watch-seconds'] * 1000);
-    const perMinute = ((await requests()) - before) / ((openBefore + (await open())) / 2) / (options['watch-seconds'] / 60);
-    console.log(`upstream requests per open activation per minute: ${perMinute.toFixed(2)} (${openBefore} open)`);
+    const perMinute =
+      ((await requests()) - before) / ((openBefore + (await open())) / 2) / (options['watch-seconds'] / 60);
+    console.log(
+      `upstream requests per open activation per minute: ${perMinute.toFixed(2)} (${openBefore} open)`,
+    );
 
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     return `## Upstream-served purchases (a second Jiema as the provider), PostgreSQL

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, newAccount } from './support/accounts';
+import { newAccount } from './support/accounts';
 import { callApi, registerCustomer } from './support/api';
 import { logIn, settle, skipRestOfJourneyAfterFailure } from './support/app';
 import { baseUrl, launchBrowser, newAppContext } from './support/browser';
@@ -17,7 +17,12 @@ import { LOCALES, type Locale } from './support/texts';
  */
 const WORDS: Record<Locale, { title: string; tested: string; mapping: string; unmapped: string }> = {
   'zh-CN': { title: '上游供应商', tested: '毫秒响应', mapping: '供应商代码', unmapped: '未映射' },
-  'en-US': { title: 'Upstream providers', tested: 'answered in', mapping: 'Provider code', unmapped: 'Unmapped' },
+  'en-US': {
+    title: 'Upstream providers',
+    tested: 'answered in',
+    mapping: 'Provider code',
+    unmapped: 'Unmapped',
+  },
 };
 
 const RESELLER = { adminUsername: 'reseller', adminPassword: 'Reseller#2024' } as const;
@@ -42,7 +47,10 @@ beforeAll(async () => {
     method: 'POST',
     body: { username: account.username, password: account.password, captchaCode: 'off' },
   });
-  const key = await callApi<{ apiKey: string }>(baseUrl(), '/api/user/api-key', { method: 'POST', token: login.body.data.token });
+  const key = await callApi<{ apiKey: string }>(baseUrl(), '/api/user/api-key', {
+    method: 'POST',
+    token: login.body.data.token,
+  });
   upstreamKey = key.body.data.apiKey;
 }, 240_000);
 afterAll(async () => {
@@ -59,7 +67,11 @@ describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbe
   beforeAll(async () => {
     context = await newAppContext(browser, locale, { baseURL: reseller.baseUrl });
     page = await context.newPage();
-    await logIn(page, { username: RESELLER.adminUsername, password: RESELLER.adminPassword }, '/dashboard/admin/upstream-providers');
+    await logIn(
+      page,
+      { username: RESELLER.adminUsername, password: RESELLER.adminPassword },
+      '/dashboard/admin/upstream-providers',
+    );
   });
   afterAll(async () => {
     await context?.close();
@@ -120,40 +132,59 @@ describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbe
       method: 'POST',
       body: { username: account.username, password: account.password, captchaCode: 'off' },
     });
-    const apps = await callApi<{ id: number; code: string }[]>(reseller.baseUrl, '/api/catalog/applications', {
-      token: customer.body.data.token,
-    });
-    const options = await callApi<{ id: number; kind: string }[]>(reseller.baseUrl, '/api/catalog/validity-options', {
-      token: customer.body.data.token,
-    });
-    const order = await callApi<{ phones: { phoneNumber: string }[] }>(reseller.baseUrl, '/api/store/orders', {
-      method: 'POST',
-      token: customer.body.data.token,
-      body: {
-        applicationId: apps.body.data.find((a) => a.code === 'tg')!.id,
-        countryCode: 'GB',
-        cardType: 'new',
-        validityOptionId: options.body.data.find((o) => o.kind === 'activation')!.id,
-        quantity: 1,
+    const apps = await callApi<{ id: number; code: string }[]>(
+      reseller.baseUrl,
+      '/api/catalog/applications',
+      {
+        token: customer.body.data.token,
       },
-    });
+    );
+    const options = await callApi<{ id: number; kind: string }[]>(
+      reseller.baseUrl,
+      '/api/catalog/validity-options',
+      {
+        token: customer.body.data.token,
+      },
+    );
+    const order = await callApi<{ phones: { phoneNumber: string }[] }>(
+      reseller.baseUrl,
+      '/api/store/orders',
+      {
+        method: 'POST',
+        token: customer.body.data.token,
+        body: {
+          applicationId: apps.body.data.find((a) => a.code === 'tg')!.id,
+          countryCode: 'GB',
+          cardType: 'new',
+          validityOptionId: options.body.data.find((o) => o.kind === 'activation')!.id,
+          quantity: 1,
+        },
+      },
+    );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const phone = order.body.data.phones[0]!.phoneNumber;
     // The SMS reaches the upstream (its admin's test tool: the ingest path of that platform).
     await callApi(baseUrl(), '/api/admin/test-sms', {
       method: 'POST',
       token: await adminToken(),
-      body: { number: phone, sender: 'Telegram', text: 'Telegram code: 73519. Do not give this code to anyone.' },
+      body: {
+        number: phone,
+        sender: 'Telegram',
+        text: 'Telegram code: 73519. Do not give this code to anyone.',
+      },
     });
     const customerContext = await newAppContext(browser, locale, { baseURL: reseller.baseUrl });
     const customerPage = await customerContext.newPage();
     try {
       await logIn(customerPage, account, '/dashboard/api-manage');
       await expect
-        .poll(async () => {
-          await customerPage.reload();
-          return customerPage.locator('main').textContent();
-        }, { timeout: 20_000, interval: 1000 })
+        .poll(
+          async () => {
+            await customerPage.reload();
+            return customerPage.locator('main').textContent();
+          },
+          { timeout: 20_000, interval: 1000 },
+        )
         .toContain('73519');
       expect(await customerPage.locator('main').textContent()).toContain(phone.slice(-6));
       await settle(customerPage);

@@ -10,7 +10,6 @@ import { FIELD_LIMIT_VALIDATION_MESSAGES } from './validation-messages/field-lim
 import { INBOUND_VALIDATION_MESSAGES } from './validation-messages/inbound';
 import { MAIL_VALIDATION_MESSAGES } from './validation-messages/mail';
 import { MASS_SMS_VALIDATION_MESSAGES } from './validation-messages/mass-sms';
-import { UPSTREAM_VALIDATION_MESSAGES } from './validation-messages/upstream';
 import { MONEY_VALIDATION_MESSAGES } from './validation-messages/money';
 import { RENEWALS_VALIDATION_MESSAGES } from './validation-messages/renewals';
 import { REPORTS_VALIDATION_MESSAGES } from './validation-messages/reports';
@@ -21,6 +20,7 @@ import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
 import { TICKETS_VALIDATION_MESSAGES } from './validation-messages/tickets';
 import { TRANSFERS_VALIDATION_MESSAGES } from './validation-messages/transfers';
+import { UPSTREAM_VALIDATION_MESSAGES } from './validation-messages/upstream';
 import { USERS_VALIDATION_MESSAGES } from './validation-messages/users';
 
 /**

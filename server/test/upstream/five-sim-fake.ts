@@ -2,7 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How the fake misbehaves: each fault a real provider has shown (protocols.md §1b, "Faults"). */
-export type FakeMode = 'ok' | 'http500' | 'html' | 'garbage' | 'rate_limited' | 'bad_key' | 'no_balance' | 'hang' | 'no_free_phones';
+export type FakeMode =
+  | 'ok'
+  | 'http500'
+  | 'html'
+  | 'garbage'
+  | 'rate_limited'
+  | 'bad_key'
+  | 'no_balance'
+  | 'hang'
+  | 'no_free_phones';
 
 type FakeSms = { created_at: string; date: string; sender: string; text: string; code: string };
 type FakeOrder = {
@@ -25,7 +34,13 @@ type FakeOrder = {
  * guest prices per country/product/operator, buy/check/finish/cancel returning the order object,
  * plain-text errors with HTTP 400, 401 for a bad token. The test drives its SMS and its faults.
  */
-export async function startFiveSimFake(options: { token: string; country: string; product: string; cost: number; stock: number }) {
+export async function startFiveSimFake(options: {
+  token: string;
+  country: string;
+  product: string;
+  cost: number;
+  stock: number;
+}) {
   const orders = new Map<number, FakeOrder>();
   const state = { balance: 100, mode: 'ok' as FakeMode, nextId: 70_000_000, requests: 0, phoneSerial: 0 };
   const hung: http.ServerResponse[] = [];
@@ -44,7 +59,11 @@ export async function startFiveSimFake(options: { token: string; country: string
       case 'http500':
         return send(502, 'Bad Gateway', 'text/plain');
       case 'html':
-        return send(200, '<!DOCTYPE html><html><body>Cloudflare: checking your browser</body></html>', 'text/html');
+        return send(
+          200,
+          '<!DOCTYPE html><html><body>Cloudflare: checking your browser</body></html>',
+          'text/html',
+        );
       case 'garbage':
         return send(200, '{"id": tru', 'application/json');
       case 'rate_limited':
@@ -65,18 +84,26 @@ export async function startFiveSimFake(options: { token: string; country: string
       });
     }
     if (url.pathname === '/v1/user/profile') {
-      return send(200, { id: 1, email: 'reseller@example.com', balance: state.balance, rating: 96, frozen_balance: 0 });
+      return send(200, {
+        id: 1,
+        email: 'reseller@example.com',
+        balance: state.balance,
+        rating: 96,
+        frozen_balance: 0,
+      });
     }
     if (parts[1] === 'user' && parts[2] === 'buy' && parts[3] === 'activation') {
       if (state.mode === 'no_balance') return send(400, 'not enough user balance', 'text/plain');
       if (state.mode === 'no_free_phones') return send(400, 'no free phones', 'text/plain');
       const maxPrice = url.searchParams.get('maxPrice');
-      if (maxPrice !== null && Number(maxPrice) < options.cost) return send(400, 'no free phones', 'text/plain');
+      if (maxPrice !== null && Number(maxPrice) < options.cost)
+        return send(400, 'no free phones', 'text/plain');
       state.balance -= options.cost;
       state.phoneSerial += 1;
       const now = new Date();
+      state.nextId += 1;
       const order: FakeOrder = {
-        id: (state.nextId += 1),
+        id: state.nextId,
         phone: `+1777${String(process.pid % 1000).padStart(3, '0')}${String(state.phoneSerial).padStart(4, '0')}`,
         operator: 'virtual21',
         product: parts[6]!,
@@ -95,7 +122,8 @@ export async function startFiveSimFake(options: { token: string; country: string
     if (parts[1] === 'user' && ['check', 'finish', 'cancel'].includes(parts[2]!)) {
       const order = orders.get(Number(parts[3]));
       if (!order) return send(400, 'order not found', 'text/plain');
-      if (parts[2] === 'finish' && (order.status === 'PENDING' || order.status === 'RECEIVED')) order.status = 'FINISHED';
+      if (parts[2] === 'finish' && (order.status === 'PENDING' || order.status === 'RECEIVED'))
+        order.status = 'FINISHED';
       if (parts[2] === 'cancel') {
         if (order.sms.length > 0) return send(400, 'order has sms', 'text/plain');
         if (order.status === 'PENDING' || order.status === 'RECEIVED') {

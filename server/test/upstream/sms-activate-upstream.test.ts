@@ -17,9 +17,20 @@ import {
   purchaseBody,
   type StoreWorld,
 } from '../store/store-helpers';
-import { activationOf, addProvider, resellerEnv, resellerWorld, startUpstreamJiema, type UpstreamJiema } from './upstream-helpers';
+import {
+  activationOf,
+  addProvider,
+  resellerEnv,
+  resellerWorld,
+  startUpstreamJiema,
+  type UpstreamJiema,
+} from './upstream-helpers';
 
-type OrderDetail = { id: number; amount: string; phones: { rentalId: number; phoneNumber: string; token: string }[] };
+type OrderDetail = {
+  id: number;
+  amount: string;
+  phones: { rentalId: number; phoneNumber: string; token: string }[];
+};
 type Rental = { id: number; status: string; latestCode: string | null; refundedAmount: string | null };
 
 let up: UpstreamJiema;
@@ -78,11 +89,15 @@ const rentalOf = async (b: Awaited<ReturnType<typeof buyer>>, id: number) =>
 
 describe('a Jiema upstream over handler_api', () => {
   test('the mapping is automatic by the protocol codes; the store counts the upstream stock', async () => {
-    const admin = (await addProvider(t, { name: 'probe', protocol: 'sms-activate', baseUrl: up.url, apiKey: 'x' })).admin;
+    const admin = (
+      await addProvider(t, { name: 'probe', protocol: 'sms-activate', baseUrl: up.url, apiKey: 'x' })
+    ).admin;
     const mappings = dataOf<{ kind: string; code: string; effectiveRef: string | null }[]>(
       await admin({ method: 'GET', url: `/api/admin/upstream-providers/${providerId}/mappings` }),
     );
-    expect(mappings).toContainEqual(expect.objectContaining({ kind: 'service', code: up.world.appCode, effectiveRef: String(world.appId) }));
+    expect(mappings).toContainEqual(
+      expect.objectContaining({ kind: 'service', code: up.world.appCode, effectiveRef: String(world.appId) }),
+    );
     expect(mappings.find((m) => m.kind === 'country')?.effectiveRef).toBe('US');
     const b = await buyer(t);
     const availability = dataOf<{ countries: { code: string; stock: { new: number } }[] }>(
@@ -90,7 +105,9 @@ describe('a Jiema upstream over handler_api', () => {
     );
     expect(availability.countries.find((c) => c.code === 'US')?.stock.new).toBe(8);
     // A wrong key answers BAD_KEY: shown as the provider's last error, "Test" says why.
-    const probe = dataOf<{ id: number; lastError: string }[]>(await admin({ method: 'GET', url: '/api/admin/upstream-providers' }));
+    const probe = dataOf<{ id: number; lastError: string }[]>(
+      await admin({ method: 'GET', url: '/api/admin/upstream-providers' }),
+    );
     expect(probe.find((p) => p.id !== providerId)?.lastError).toMatch(/bad_key/);
   });
 
@@ -121,9 +138,13 @@ describe('a Jiema upstream over handler_api', () => {
     await relay();
     expect((await rentalOf(b, rentalId)).latestCode).toBe('667788');
 
-    expect((dataOf<Rental>(await b.call({ method: 'POST', url: `/api/rentals/${rentalId}/finish` }))).status).toBe('finished');
+    expect(
+      dataOf<Rental>(await b.call({ method: 'POST', url: `/api/rentals/${rentalId}/finish` })).status,
+    ).toBe('finished');
     expect(await activationOf(t.db, rentalId)).toMatchObject({ state: 'ended', outcome: 'finished' });
-    const [upState] = await up.t.db.query<{ status: string }>('select status from rentals where id = $1', [upRental]);
+    const [upState] = await up.t.db.query<{ status: string }>('select status from rentals where id = $1', [
+      upRental,
+    ]);
     expect(upState!.status).toBe('finished');
     expect(await balanceOf(t.db, b.userId)).toBe('9.500000');
   });
@@ -138,7 +159,9 @@ describe('a Jiema upstream over handler_api', () => {
     expect(early.json().error).toBe('ACTIVATION_CANCEL_TOO_EARLY');
     expect(await balanceOf(t.db, b.userId)).toBe('9.500000');
     await backdate(up.t.db, [await upstreamRental(rentalId)], { boughtMinutesAgo: 3 });
-    const cancelled = dataOf<Rental>(await b.call({ method: 'POST', url: `/api/rentals/${rentalId}/cancel` }));
+    const cancelled = dataOf<Rental>(
+      await b.call({ method: 'POST', url: `/api/rentals/${rentalId}/cancel` }),
+    );
     expect(cancelled.status).toBe('cancelled');
     expect(await balanceOf(t.db, b.userId)).toBe('10.000000');
     expect(await activationOf(t.db, rentalId)).toMatchObject({ state: 'ended', outcome: 'refunded' });
@@ -196,7 +219,11 @@ describe('a Jiema upstream over handler_api', () => {
     };
     try {
       await expect(
-        store.purchase({ id: b.userId, username: b.username }, { ...purchaseBody(world), smsType: 'text' } as never, undefined),
+        store.purchase(
+          { id: b.userId, username: b.username },
+          { ...purchaseBody(world), smsType: 'text' } as never,
+          undefined,
+        ),
       ).rejects.toThrow('killed');
     } finally {
       purchaseFaults.afterUpstreamBuy = null;
@@ -210,7 +237,10 @@ describe('a Jiema upstream over handler_api', () => {
     // The upstream's own 2-minute lock passes; then the reconciliation (at start, periodically) cancels it.
     await backdate(up.t.db, [Number(orphan!.upstream_id)], { boughtMinutesAgo: 3 });
     expect(await reconcileUnsold(t.db, t.config, 0)).toBe(1);
-    const [after] = await t.db.query<{ state: string }>('select state from upstream_activations where id = $1', [orphan!.id]);
+    const [after] = await t.db.query<{ state: string }>(
+      'select state from upstream_activations where id = $1',
+      [orphan!.id],
+    );
     expect(after!.state).toBe('voided');
     const [upState] = await up.t.db.query<{ status: string }>('select status from rentals where id = $1', [
       Number(orphan!.upstream_id),
@@ -223,14 +253,21 @@ describe('a Jiema upstream over handler_api', () => {
     const [user] = await t.db.query<{ api_key: string; id: number }>(
       'select api_key, id from users where id = (select max(user_id) from upstream_activations)',
     );
-    const answer = await sa(t, { api_key: user!.api_key, action: 'getNumber', service: up.world.appCode, country: 187 });
+    const answer = await sa(t, {
+      api_key: user!.api_key,
+      action: 'getNumber',
+      service: up.world.appCode,
+      country: 187,
+    });
     expect(answer).toMatch(/^ACCESS_NUMBER:\d+:1555\d+$/);
     const id = answer.split(':')[1]!;
     expect(await sa(t, { api_key: user!.api_key, action: 'getStatus', id })).toBe('STATUS_WAIT_CODE');
     await smsArrives(up.t, await upstreamRental(Number(id)), 'Code 909090', '909090');
     await relay();
     expect(await sa(t, { api_key: user!.api_key, action: 'getStatus', id })).toBe('STATUS_OK:909090');
-    expect(await sa(t, { api_key: user!.api_key, action: 'setStatus', id, status: 6 })).toBe('ACCESS_ACTIVATION');
+    expect(await sa(t, { api_key: user!.api_key, action: 'setStatus', id, status: 6 })).toBe(
+      'ACCESS_ACTIVATION',
+    );
   });
 
   test('provider down: nothing charged, a clear error in time, the breaker opens', async () => {
@@ -238,7 +275,12 @@ describe('a Jiema upstream over handler_api', () => {
     const b = await buyer(t, '10');
     for (let i = 0; i < 3; i++) {
       const started = Date.now();
-      const res = await b.call({ method: 'POST', url: '/api/store/orders', payload: purchaseBody(world), locale: 'en-US' });
+      const res = await b.call({
+        method: 'POST',
+        url: '/api/store/orders',
+        payload: purchaseBody(world),
+        locale: 'en-US',
+      });
       expect(Date.now() - started).toBeLessThan(t.config.upstream.buyBudgetMs + 1000);
       expectErrorEnvelope(res, 400);
       expect(res.json().error).toBe('STOCK_INSUFFICIENT');

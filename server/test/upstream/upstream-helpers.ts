@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../../src/db/client';
+import { apiUser, compatWorld } from '../compat/compat-helpers';
 import { createTestApp, type TestApp } from '../helpers';
 import { adminCall } from '../inbound/inbound-helpers';
-import { apiUser, compatWorld } from '../compat/compat-helpers';
 import { dataOf, type StoreWorld, storeWorld } from '../store/store-helpers';
 
 /** The reseller's own Jiema: upstream relaying on loopback allowed, the background relay off (tests drive it). */

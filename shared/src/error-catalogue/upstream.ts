@@ -22,7 +22,8 @@ export const UPSTREAM_ERRORS = {
   UPSTREAM_URL_BLOCKED: {
     status: 400,
     'zh-CN': '接口地址必须是 http(s) 公网地址（内网或本机地址需服务器设置 UPSTREAM_ALLOW_PRIVATE=on）',
-    'en-US': 'The base URL must be a public http(s) address (private or local ones need UPSTREAM_ALLOW_PRIVATE=on on the server)',
+    'en-US':
+      'The base URL must be a public http(s) address (private or local ones need UPSTREAM_ALLOW_PRIVATE=on on the server)',
   },
   /** "Test" failed: the provider's answer, translated into what it means. */
   UPSTREAM_TEST_FAILED: {

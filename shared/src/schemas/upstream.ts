@@ -13,7 +13,11 @@ const ZDecimal = z
   .regex(/^\d{1,12}(\.\d{1,6})?$/, 'validation.upstreamNumber');
 
 const providerFields = {
-  name: z.string({ error: 'validation.upstreamName' }).trim().min(1, 'validation.upstreamName').max(64, 'validation.upstreamName'),
+  name: z
+    .string({ error: 'validation.upstreamName' })
+    .trim()
+    .min(1, 'validation.upstreamName')
+    .max(64, 'validation.upstreamName'),
   protocol: z.enum(UPSTREAM_PROTOCOLS),
   baseUrl: z
     .string({ error: 'validation.upstreamUrl' })
@@ -38,7 +42,11 @@ const providerFields = {
   lowBalance: ZDecimal.default('0'),
 };
 
-const ZApiKey = z.string({ error: 'validation.upstreamKey' }).trim().min(1, 'validation.upstreamKey').max(500, 'validation.upstreamKey');
+const ZApiKey = z
+  .string({ error: 'validation.upstreamKey' })
+  .trim()
+  .min(1, 'validation.upstreamKey')
+  .max(500, 'validation.upstreamKey');
 
 export const ZUpstreamProviderCreate = z.object({ ...providerFields, apiKey: ZApiKey });
 export type UpstreamProviderCreate = z.infer<typeof ZUpstreamProviderCreate>;
@@ -80,7 +88,11 @@ export const ZUpstreamProvider = z.object({
 });
 export type UpstreamProvider = z.infer<typeof ZUpstreamProvider>;
 
-export const ZUpstreamTestResult = z.object({ balance: z.string(), latencyMs: z.number(), offers: z.number() });
+export const ZUpstreamTestResult = z.object({
+  balance: z.string(),
+  latencyMs: z.number(),
+  offers: z.number(),
+});
 export type UpstreamTestResult = z.infer<typeof ZUpstreamTestResult>;
 
 export const ZUpstreamMapping = z.object({
@@ -104,7 +116,13 @@ export type UpstreamMappingOverride = z.infer<typeof ZUpstreamMappingOverride>;
 /** Success per (application, country) over the last 24 hours, and the money of the provider. */
 export const ZUpstreamProviderState = z.object({
   successRates: z.array(
-    z.object({ applicationId: z.number(), countryCode: z.string(), ended: z.number(), delivered: z.number(), rate: z.number() }),
+    z.object({
+      applicationId: z.number(),
+      countryCode: z.string(),
+      ended: z.number(),
+      delivered: z.number(),
+      rate: z.number(),
+    }),
   ),
   costs: z.object({ paid: z.string(), refunded: z.string(), revenue: z.string(), margin: z.string() }),
   recent: z.array(

@@ -5,7 +5,10 @@ export const UPSTREAM_VALIDATION_MESSAGES = {
     'zh-CN': '请输入 http(s) 接口地址',
     'en-US': 'Please enter an http(s) base URL',
   },
-  'validation.upstreamKey': { 'zh-CN': 'API 密钥为 1 到 500 个字符', 'en-US': 'The API key is 1 to 500 characters' },
+  'validation.upstreamKey': {
+    'zh-CN': 'API 密钥为 1 到 500 个字符',
+    'en-US': 'The API key is 1 to 500 characters',
+  },
   'validation.upstreamCurrency': {
     'zh-CN': '币种为 3 个大写字母（如 USD、RUB）',
     'en-US': 'The currency is 3 capital letters (USD, RUB…)',

@@ -172,13 +172,20 @@ export async function newStock(
     }
   }
   const enabledApps = new Set(apps.map((a) => a.id));
-  const keyOf = (o: Omit<StockCount, 'count'>) => `${o.application_id}|${o.country_code.trim()}|${o.operator_id}`;
+  const keyOf = (o: Omit<StockCount, 'count'>) =>
+    `${o.application_id}|${o.country_code.trim()}|${o.operator_id}`;
   const byKey = new Map(out.map((o) => [keyOf(o), o]));
   for (const u of upstream) {
     if (!enabledApps.has(u.application_id)) continue;
     const same = byKey.get(keyOf(u));
     if (same) same.count = Math.max(0, same.count) + u.n;
-    else out.push({ application_id: u.application_id, country_code: u.country_code, operator_id: u.operator_id, count: u.n });
+    else
+      out.push({
+        application_id: u.application_id,
+        country_code: u.country_code,
+        operator_id: u.operator_id,
+        count: u.n,
+      });
   }
   return out;
 }

@@ -91,7 +91,8 @@ export function createRentalsService({
           throw new AppError('ACTIVATION_CANCEL_TOO_EARLY', { seconds: rental.cancel_wait_seconds });
         }
         // A provider's number: refunded when the provider confirms the cancel (below), not here.
-        if (!lifecycle) await endRentals(tx, [{ rental, status: 'cancelled', refund: true }], cooldownMinutes);
+        if (!lifecycle)
+          await endRentals(tx, [{ rental, status: 'cancelled', refund: true }], cooldownMinutes);
       });
       await lifecycle?.cancel();
       return mustFind(id, userId);
@@ -106,7 +107,8 @@ export function createRentalsService({
         if (rental.status === 'finished') return;
         if (!isOpen(rental)) throw notOpenError(rental);
         if (rental.kind === 'activation' && !rental.has_message) throw new AppError('ACTIVATION_NO_CODE_YET');
-        if (!lifecycle) await endRentals(tx, [{ rental, status: 'finished', refund: false }], cooldownMinutes);
+        if (!lifecycle)
+          await endRentals(tx, [{ rental, status: 'finished', refund: false }], cooldownMinutes);
       });
       await lifecycle?.finish();
       return mustFind(id, userId);

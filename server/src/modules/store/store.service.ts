@@ -143,9 +143,12 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
     key: string | null,
     excludePrefixes: string[],
   ): Promise<OrderDetail | null> {
-    if (input.quantity !== 1 || input.cardType !== 'new' || input.prefix || input.smsType !== 'text') return null;
+    if (input.quantity !== 1 || input.cardType !== 'new' || input.prefix || input.smsType !== 'text')
+      return null;
     if (input.operatorId !== undefined) {
-      const [op] = await db.query<{ code: string }>('select code from operators where id = $1', [input.operatorId]);
+      const [op] = await db.query<{ code: string }>('select code from operators where id = $1', [
+        input.operatorId,
+      ]);
       if (op?.code !== ANY_OPERATOR_CODE) return null;
     }
     const price = pickPrice(await priceRulesFor(db, input.applicationId), {

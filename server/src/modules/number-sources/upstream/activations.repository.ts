@@ -190,7 +190,10 @@ export async function claimUnsold(q: Queryable, graceMs: number, limit: number) 
      update upstream_activations a set state = 'voiding', updated_at = now() from due where a.id = due.id returning a.id`,
     [graceMs, limit],
   );
-  return voidingByIds(q, claimed.map((c) => c.id));
+  return voidingByIds(
+    q,
+    claimed.map((c) => c.id),
+  );
 }
 
 /** Activations being voided, with their provider. */

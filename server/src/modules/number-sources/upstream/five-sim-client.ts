@@ -23,7 +23,10 @@ const ENDED_REFUNDED = new Set(['CANCELED', 'TIMEOUT', 'BANNED']);
 export function fiveSimClient(options: ClientOptions): ProviderClient {
   const base = options.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
 
-  async function call(path: string, query: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  async function call(
+    path: string,
+    query: Record<string, string> = {},
+  ): Promise<{ status: number; body: string }> {
     const url = new URL(`${base}/v1${path}`);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const answer = await upstreamGet({
@@ -35,7 +38,8 @@ export function fiveSimClient(options: ClientOptions): ProviderClient {
     let fault = transportFault(answer);
     const body = answer.ok ? answer.body.trim() : '';
     if (!fault && answer.ok && answer.status === 401) fault = new ProviderError('bad_key', 'HTTP 401');
-    if (!fault && body.toLowerCase() === 'not enough user balance') fault = new ProviderError('no_balance', body);
+    if (!fault && body.toLowerCase() === 'not enough user balance')
+      fault = new ProviderError('no_balance', body);
     if (fault) throw fault;
     return { status: answer.ok ? answer.status : 0, body };
   }

@@ -57,7 +57,12 @@ export type ActionOutcome =
 export interface ProviderClient {
   balance(): Promise<string>;
   prices(): Promise<PriceLine[]>;
-  buy(request: { service: string; country: string; maxPrice: string | null; orderId: string }): Promise<BuyOutcome>;
+  buy(request: {
+    service: string;
+    country: string;
+    maxPrice: string | null;
+    orderId: string;
+  }): Promise<BuyOutcome>;
   status(upstreamId: string, state: { retryRound: number }): Promise<StatusOutcome>;
   anotherSms(upstreamId: string): Promise<ActionOutcome>;
   finish(upstreamId: string): Promise<ActionOutcome>;
@@ -66,7 +71,8 @@ export interface ProviderClient {
 
 /** A JSON number or numeric string from a provider as exact money (6 places), or null when it is not one. */
 export function moneyOf(value: unknown): string | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '');
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '');
   if (!/^\d{1,12}(\.\d+)?$/.test(text)) return null;
   const [whole, frac = ''] = text.split('.');
   return formatMoney(`${whole}.${frac.slice(0, 6)}`);

@@ -30,7 +30,8 @@ export function registerUpstreamProviderRoutes(app: App, { db, config }: { db: D
       config: { permission: 'admin:upstream:list' },
       schema: {
         tags,
-        summary: 'List upstream providers with balance, requests and errors per minute, last error and open activations',
+        summary:
+          'List upstream providers with balance, requests and errors per minute, last error and open activations',
         response: { 200: envelopeOf(z.array(ZUpstreamProvider)) },
       },
     },
@@ -72,7 +73,7 @@ export function registerUpstreamProviderRoutes(app: App, { db, config }: { db: D
       config: { permission: 'admin:upstream:test' },
       schema: {
         tags,
-        summary: "Test a provider: its balance and latency; its price list is read again",
+        summary: 'Test a provider: its balance and latency; its price list is read again',
         params: ZUpstreamProviderId,
         response: { 200: envelopeOf(ZUpstreamTestResult) },
       },

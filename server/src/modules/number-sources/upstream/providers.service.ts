@@ -53,7 +53,9 @@ function toView(p: ProviderRow, c: Counters): UpstreamProvider {
     lastError: p.last_error,
     lastErrorAt: iso(p.last_error_at),
     breakerOpenUntil:
-      p.breaker_open_until && new Date(p.breaker_open_until).getTime() > Date.now() ? iso(p.breaker_open_until) : null,
+      p.breaker_open_until && new Date(p.breaker_open_until).getTime() > Date.now()
+        ? iso(p.breaker_open_until)
+        : null,
     offersRefreshedAt: iso(p.offers_refreshed_at),
     requestsPerMinute: c.requests,
     errorsPerMinute: c.errors,
@@ -111,7 +113,10 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
 
   async function view(id: number) {
     const p = await mustFind(id);
-    return toView(p, (await counters()).get(id) ?? { requests: 0, errors: 0, open: 0, offers: 0, unmapped: 0 });
+    return toView(
+      p,
+      (await counters()).get(id) ?? { requests: 0, errors: 0, open: 0, offers: 0, unmapped: 0 },
+    );
   }
 
   return {
@@ -127,7 +132,12 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
       const id = await db.transaction(async (tx) => {
         const id = await insertProvider(tx, writeOf(input), input.apiKey);
         if (id === null) throw new AppError('UPSTREAM_PROVIDER_NAME_TAKEN');
-        await audit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: { ...writeOf(input) } });
+        await audit(tx, actor, {
+          action: 'create',
+          entity: ENTITY,
+          entityId: id,
+          after: { ...writeOf(input) },
+        });
         return id;
       });
       return view(id);
@@ -158,7 +168,11 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
       const started = performance.now();
       try {
         const result = await refreshProvider(db, config, p);
-        return { balance: result.balance, latencyMs: Math.round(performance.now() - started), offers: result.offers };
+        return {
+          balance: result.balance,
+          latencyMs: Math.round(performance.now() - started),
+          offers: result.offers,
+        };
       } catch (error) {
         const reason = error instanceof ProviderError ? error.message : String(error);
         throw new AppError('UPSTREAM_TEST_FAILED', { reason });
@@ -183,12 +197,14 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
           input.kind === 'service'
             ? /^\d{1,9}$/.test(input.ref) &&
               (await db.query('select 1 from applications where id = $1', [Number(input.ref)])).length > 0
-            : (await db.query('select 1 from countries where code = $1', [input.ref.toUpperCase()])).length > 0;
+            : (await db.query('select 1 from countries where code = $1', [input.ref.toUpperCase()])).length >
+              0;
         if (!exists) throw new AppError('UPSTREAM_MAPPING_TARGET_UNKNOWN');
       }
       const ref = input.ref && input.kind === 'country' ? input.ref.toUpperCase() : input.ref;
       await db.transaction(async (tx) => {
-        if (!(await setOverride(tx, id, input.kind, input.code, ref))) throw new AppError('UPSTREAM_CODE_NOT_FOUND');
+        if (!(await setOverride(tx, id, input.kind, input.code, ref)))
+          throw new AppError('UPSTREAM_CODE_NOT_FOUND');
         await audit(tx, actor, { action: 'map', entity: ENTITY, entityId: id, after: { ...input, ref } });
       });
       return this.mappings(id);

@@ -7,7 +7,10 @@ import { clientFor } from './tracked-client';
 export const unsoldGraceMs = (config: Pick<Config, 'upstream'>) => config.upstream.buyBudgetMs + 30_000;
 
 const providerOf = (a: ActivationWithProvider) =>
-  typeof a.provider === 'string' ? (JSON.parse(a.provider) as ActivationWithProvider['provider']) : a.provider;
+  typeof a.provider === 'string'
+    ? (JSON.parse(a.provider) as ActivationWithProvider['provider'])
+    : a.provider;
+
 export { providerOf };
 
 /**
@@ -18,7 +21,10 @@ export { providerOf };
  */
 async function voidOne(db: Db, config: Pick<Config, 'upstream'>, a: ActivationWithProvider) {
   if (a.upstream_id === null) {
-    await db.query(`update upstream_activations set note = 'no number known: nothing to cancel' where id = $1`, [a.id]);
+    await db.query(
+      `update upstream_activations set note = 'no number known: nothing to cancel' where id = $1`,
+      [a.id],
+    );
     return markVoided(db, a.id);
   }
   const answer = await clientFor(db, config, providerOf(a))
@@ -39,7 +45,11 @@ export async function voidActivation(db: Db, config: Pick<Config, 'upstream'>, i
  * local commit never happened (crash, kill -9, database down) are cancelled upstream, so the provider
  * refunds us. Rows are claimed SKIP LOCKED under a lease, so processes share the work.
  */
-export async function reconcileUnsold(db: Db, config: Pick<Config, 'upstream'>, graceMs = unsoldGraceMs(config)) {
+export async function reconcileUnsold(
+  db: Db,
+  config: Pick<Config, 'upstream'>,
+  graceMs = unsoldGraceMs(config),
+) {
   let voided = 0;
   for (const row of await claimUnsold(db, graceMs, 20)) {
     if (await voidOne(db, config, row)) voided += 1;

@@ -14,7 +14,7 @@ import {
   recordCost,
   schedulePoll,
 } from './activations.repository';
-import { type StatusOutcome, type UpstreamSms } from './provider-client';
+import type { StatusOutcome, UpstreamSms } from './provider-client';
 import { providerOf } from './reconcile';
 import { clientFor } from './tracked-client';
 
@@ -46,7 +46,12 @@ async function ingestAll(db: Db, a: ActivationWithProvider, messages: UpstreamSm
  * `active → ended` update and the rental's end are one transaction). Refunded only when the provider
  * refunded us AND no SMS reached the customer; otherwise finished, paid.
  */
-async function endFromUpstream(db: Db, config: RelayConfig, a: ActivationWithProvider, refundedUpstream: boolean) {
+async function endFromUpstream(
+  db: Db,
+  config: RelayConfig,
+  a: ActivationWithProvider,
+  refundedUpstream: boolean,
+) {
   await storeTransaction(db, async (tx) => {
     const rental = a.rental_id === null ? null : await lockRental(tx, a.rental_id, null);
     const refund = refundedUpstream && rental !== null && !rental.has_message;
@@ -90,9 +95,10 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
   );
   if (rental?.expired) {
     // Our validity is over: ask the provider to end it; the refund follows ITS answer.
-    const answer = await (rental.has_message ? client.finish(a.upstream_id!) : client.cancel(a.upstream_id!)).catch(
-      () => null,
-    );
+    const answer = await (rental.has_message
+      ? client.finish(a.upstream_id!)
+      : client.cancel(a.upstream_id!)
+    ).catch(() => null);
     if (answer?.kind === 'ok' || answer?.kind === 'ended') {
       await endFromUpstream(db, config, a, !rental.has_message && answer.kind === 'ok');
       return 'ended';
@@ -148,7 +154,12 @@ export async function relayFinish(db: Db, config: RelayConfig, a: ActivationWith
 }
 
 /** Another SMS: asked of the provider (setStatus 3), then the rental waits for a newer SMS. */
-export async function relayAnotherSms(db: Db, config: RelayConfig, a: ActivationWithProvider, userId: number) {
+export async function relayAnotherSms(
+  db: Db,
+  config: RelayConfig,
+  a: ActivationWithProvider,
+  userId: number,
+) {
   const answer = await clientFor(db, config, providerOf(a))
     .anotherSms(a.upstream_id!)
     .catch(() => null);

@@ -18,7 +18,8 @@ export type ClientOptions = { baseUrl: string; apiKey: string; timeoutMs: number
 /** `https://host` → `https://host/stubs/handler_api.php`; a URL ending in `.php` is used as it is. */
 export function handlerUrl(baseUrl: string): URL {
   const url = new URL(baseUrl);
-  if (!url.pathname.endsWith('.php')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/stubs/handler_api.php`;
+  if (!url.pathname.endsWith('.php'))
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}/stubs/handler_api.php`;
   return url;
 }
 
@@ -62,7 +63,8 @@ export function smsActivateClient(options: ClientOptions): ProviderClient {
   function action(word: string, ok: string): ActionOutcome {
     if (word === ok) return { kind: 'ok' };
     if (word === 'EARLY_CANCEL_DENIED') return { kind: 'too_early' };
-    if (word === 'NO_ACTIVATION' || word === 'STATUS_CANCEL' || word === 'BAD_STATUS') return { kind: 'ended' };
+    if (word === 'NO_ACTIVATION' || word === 'STATUS_CANCEL' || word === 'BAD_STATUS')
+      return { kind: 'ended' };
     if (/^[A-Z_]{3,40}$/.test(word)) return { kind: 'refused', word };
     throw garbage('setStatus', word);
   }
@@ -107,7 +109,11 @@ export function smsActivateClient(options: ClientOptions): ProviderClient {
       const body = await call('getStatus', { id });
       if (body === 'NO_ACTIVATION' || body === 'WRONG_ACTIVATION_ID') return { kind: 'unknown' };
       if (body === 'STATUS_CANCEL') return { kind: 'ended', messages: [], refunded: true };
-      if (body === 'STATUS_WAIT_CODE' || body === 'STATUS_WAIT_RESEND' || body.startsWith('STATUS_WAIT_RETRY'))
+      if (
+        body === 'STATUS_WAIT_CODE' ||
+        body === 'STATUS_WAIT_RESEND' ||
+        body.startsWith('STATUS_WAIT_RETRY')
+      )
         return { kind: 'open', messages: [] };
       const m = /^STATUS_OK:(.*)$/s.exec(body);
       if (!m) throw garbage('getStatus', body);
@@ -115,7 +121,8 @@ export function smsActivateClient(options: ClientOptions): ProviderClient {
       // The code alone; its text (for the extractor and the customer) from getStatusV2 when it has one.
       let text = code;
       const v2 = parseJson(await call('getStatusV2', { id }).catch(() => ''));
-      if (isRecord(v2) && isRecord(v2.sms) && typeof v2.sms.text === 'string' && v2.sms.text) text = v2.sms.text;
+      if (isRecord(v2) && isRecord(v2.sms) && typeof v2.sms.text === 'string' && v2.sms.text)
+        text = v2.sms.text;
       const sms: UpstreamSms = { key: `${state.retryRound}:${code}`, sender: '', text, code };
       return { kind: 'open', messages: [sms] } satisfies StatusOutcome;
     },

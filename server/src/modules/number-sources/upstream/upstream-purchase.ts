@@ -53,7 +53,12 @@ export function route(candidates: RouteCandidate[], price: string) {
       const rate = Math.max(c.success_rate ?? UNKNOWN_SUCCESS, 0.05);
       return { c, ceiling, score: usdt / rate };
     })
-    .filter((x) => x.ceiling !== null && toMicros(x.c.cost) <= toMicros(x.ceiling) && toMicros(ourPrice(x.c.cost, x.c)) <= toMicros(price))
+    .filter(
+      (x) =>
+        x.ceiling !== null &&
+        toMicros(x.c.cost) <= toMicros(x.ceiling) &&
+        toMicros(ourPrice(x.c.cost, x.c)) <= toMicros(price),
+    )
     .sort((a, b) => b.c.priority - a.c.priority || a.score - b.score || a.c.id - b.c.id);
 }
 
@@ -126,9 +131,10 @@ export async function buyFromProviders(db: Db, config: Pick<Config, 'upstream'>,
   const deadline = Date.now() + config.upstream.buyBudgetMs;
   const candidates = route(await routeCandidates(db, b.applicationId, b.countryCode), b.price);
   if (candidates.length === 0) return null;
-  const [balance] = await db.query<{ balance: string }>('select balance::text as balance from users where id = $1', [
-    b.buyer.id,
-  ]);
+  const [balance] = await db.query<{ balance: string }>(
+    'select balance::text as balance from users where id = $1',
+    [b.buyer.id],
+  );
   if (!balance || toMicros(balance.balance) < toMicros(b.price)) {
     throw new AppError('INSUFFICIENT_BALANCE', { needed: b.price });
   }
@@ -145,7 +151,12 @@ export async function buyFromProviders(db: Db, config: Pick<Config, 'upstream'>,
     const client = clientFor(db, config, c, Math.min(config.upstream.requestTimeoutMs, left));
     let bought: Awaited<ReturnType<typeof client.buy>>;
     try {
-      bought = await client.buy({ service: c.service_code, country: c.country_ref, maxPrice: ceiling, orderId: `jiema-${id}` });
+      bought = await client.buy({
+        service: c.service_code,
+        country: c.country_ref,
+        maxPrice: ceiling,
+        orderId: `jiema-${id}`,
+      });
     } catch (error) {
       await recordFailed(db, id, error instanceof ProviderError ? error.message : String(error));
       continue;
@@ -171,7 +182,11 @@ export async function buyFromProviders(db: Db, config: Pick<Config, 'upstream'>,
     try {
       orderId = await db.transaction(async (tx) => {
         const orderId = await commitLocally(tx, b, id, bought.phone, c.id, config.upstream.pollMs || 2000);
-        await recordCost(tx, { id, provider_id: c.id, cost, cost_usdt: multiply(cost, c.rate_to_usdt) }, 'paid');
+        await recordCost(
+          tx,
+          { id, provider_id: c.id, cost, cost_usdt: multiply(cost, c.rate_to_usdt) },
+          'paid',
+        );
         return orderId;
       });
     } catch (error) {
@@ -181,7 +196,10 @@ export async function buyFromProviders(db: Db, config: Pick<Config, 'upstream'>,
       continue;
     }
     const order = (await findOrder(db, orderId, b.buyer.id))!;
-    const detail: OrderDetail = { ...order, phones: orderPhones(await rentalsOfOrder(db, orderId, b.buyer.id)) };
+    const detail: OrderDetail = {
+      ...order,
+      phones: orderPhones(await rentalsOfOrder(db, orderId, b.buyer.id)),
+    };
     return detail;
   }
   return null;

@@ -28,7 +28,8 @@ export const createProvider = (data: UpstreamProviderCreate) =>
 export const updateProvider = ({ id, ...data }: UpstreamProviderUpdate & { id: number }) =>
   request<UpstreamProvider>({ url: `${BASE}/${id}`, method: 'PUT', data });
 
-export const testProvider = (id: number) => request<UpstreamTestResult>({ url: `${BASE}/${id}/test`, method: 'POST' });
+export const testProvider = (id: number) =>
+  request<UpstreamTestResult>({ url: `${BASE}/${id}/test`, method: 'POST' });
 
 export const useMappings = (id: number | null) =>
   useQuery({

@@ -18,13 +18,22 @@ export function MappingsModal({ providerId, onClose }: { providerId: number | nu
   });
   const keyOf = (m: UpstreamMapping) => `${m.kind}|${m.code}`;
   const columns: TableColumnsType<UpstreamMapping> = [
-    { title: t('upstream.mapping.code'), dataIndex: 'code', render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
-    { title: t('upstream.mapping.kind'), dataIndex: 'kind', render: (kind: string) => t(`upstream.mapping.kinds.${kind}`) },
+    {
+      title: t('upstream.mapping.code'),
+      dataIndex: 'code',
+      render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+    },
+    {
+      title: t('upstream.mapping.kind'),
+      dataIndex: 'kind',
+      render: (kind: string) => t(`upstream.mapping.kinds.${kind}`),
+    },
     { title: t('upstream.mapping.auto'), dataIndex: 'autoRef', render: (v: string | null) => v ?? '—' },
     {
       title: t('upstream.mapping.effective'),
       dataIndex: 'effectiveRef',
-      render: (v: string | null) => (v ? <Tag color="green">{v}</Tag> : <Tag color="orange">{t('upstream.mapping.unmapped')}</Tag>),
+      render: (v: string | null) =>
+        v ? <Tag color="green">{v}</Tag> : <Tag color="orange">{t('upstream.mapping.unmapped')}</Tag>,
     },
     {
       title: t('upstream.mapping.override'),
@@ -43,7 +52,12 @@ export function MappingsModal({ providerId, onClose }: { providerId: number | nu
             size="small"
             onClick={() =>
               providerId !== null &&
-              save.mutate({ id: providerId, kind: m.kind, code: m.code, ref: drafts[keyOf(m)]?.trim() || null })
+              save.mutate({
+                id: providerId,
+                kind: m.kind,
+                code: m.code,
+                ref: drafts[keyOf(m)]?.trim() || null,
+              })
             }
             data-testid={`mapping-save-${m.kind}-${m.code}`}
           >
@@ -54,7 +68,14 @@ export function MappingsModal({ providerId, onClose }: { providerId: number | nu
     },
   ];
   return (
-    <Modal open={providerId !== null} title={t('upstream.mappings')} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+    <Modal
+      open={providerId !== null}
+      title={t('upstream.mappings')}
+      onCancel={onClose}
+      footer={null}
+      width={760}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t('upstream.mappingHelp')}</Typography.Paragraph>
       <DataTable<UpstreamMapping>
         rowKey={keyOf}

@@ -46,7 +46,9 @@ export function ProviderFormModal({
         apiKey: values.apiKey?.trim() ? values.apiKey.trim() : undefined,
         priceCeiling: values.priceCeiling?.trim() ? values.priceCeiling.trim() : null,
       };
-      return editing ? updateProvider({ id: editing.id, ...data }) : createProvider({ ...data, apiKey: data.apiKey ?? '' });
+      return editing
+        ? updateProvider({ id: editing.id, ...data })
+        : createProvider({ ...data, apiKey: data.apiKey ?? '' });
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: PROVIDERS_KEY });
@@ -68,7 +70,16 @@ export function ProviderFormModal({
         priority: editing.priority,
         lowBalance: editing.lowBalance,
       }
-    : { protocol: 'sms-activate', currency: 'USD', rateToUsdt: '1', marginPercent: '10', marginFixed: '0', enabled: true, priority: 0, lowBalance: '10' };
+    : {
+        protocol: 'sms-activate',
+        currency: 'USD',
+        rateToUsdt: '1',
+        marginPercent: '10',
+        marginFixed: '0',
+        enabled: true,
+        priority: 0,
+        lowBalance: '10',
+      };
   const rule = (name: keyof Values) => [zodFieldRule(schema, name, t)];
   return (
     <Modal
@@ -91,7 +102,12 @@ export function ProviderFormModal({
             options={UPSTREAM_PROTOCOLS.map((value) => ({ value, label: t(`upstream.protocols.${value}`) }))}
           />
         </Form.Item>
-        <Form.Item name="baseUrl" label={t('upstream.fields.baseUrl')} extra={t('upstream.baseUrlHelp')} rules={rule('baseUrl')}>
+        <Form.Item
+          name="baseUrl"
+          label={t('upstream.fields.baseUrl')}
+          extra={t('upstream.baseUrlHelp')}
+          rules={rule('baseUrl')}
+        >
           <Input placeholder="https://api.example.com" data-testid="provider-url" />
         </Form.Item>
         <Form.Item
@@ -108,13 +124,21 @@ export function ProviderFormModal({
         <Form.Item name="rateToUsdt" label={t('upstream.fields.rateToUsdt')} rules={rule('rateToUsdt')}>
           <Input data-testid="provider-rate" />
         </Form.Item>
-        <Form.Item name="marginPercent" label={t('upstream.fields.marginPercent')} rules={rule('marginPercent')}>
+        <Form.Item
+          name="marginPercent"
+          label={t('upstream.fields.marginPercent')}
+          rules={rule('marginPercent')}
+        >
           <Input data-testid="provider-margin-percent" />
         </Form.Item>
         <Form.Item name="marginFixed" label={t('upstream.fields.marginFixed')} rules={rule('marginFixed')}>
           <Input data-testid="provider-margin-fixed" />
         </Form.Item>
-        <Form.Item name="priceCeiling" label={t('upstream.fields.priceCeiling')} extra={t('upstream.ceilingHelp')}>
+        <Form.Item
+          name="priceCeiling"
+          label={t('upstream.fields.priceCeiling')}
+          extra={t('upstream.ceilingHelp')}
+        >
           <Input data-testid="provider-ceiling" />
         </Form.Item>
         <Form.Item name="lowBalance" label={t('upstream.fields.lowBalance')} rules={rule('lowBalance')}>

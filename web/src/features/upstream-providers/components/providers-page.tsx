@@ -18,7 +18,10 @@ export default function ProvidersPage() {
   const { message } = App.useApp();
   const providers = useProviders();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<{ open: boolean; editing: UpstreamProvider | null }>({ open: false, editing: null });
+  const [form, setForm] = useState<{ open: boolean; editing: UpstreamProvider | null }>({
+    open: false,
+    editing: null,
+  });
   const [mappingsOf, setMappingsOf] = useState<number | null>(null);
   const [stateOf, setStateOf] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: PROVIDERS_KEY });
@@ -101,8 +104,33 @@ export default function ProvidersPage() {
           checked={enabled}
           disabled={!can('admin:upstream:edit')}
           onChange={(next) => {
-            const { id, name, protocol, baseUrl, currency, rateToUsdt, marginPercent, marginFixed, priceCeiling, priority, lowBalance } = p;
-            toggle.mutate({ id, name, protocol, baseUrl, currency, rateToUsdt, marginPercent, marginFixed, priceCeiling, priority, lowBalance, enabled: next });
+            const {
+              id,
+              name,
+              protocol,
+              baseUrl,
+              currency,
+              rateToUsdt,
+              marginPercent,
+              marginFixed,
+              priceCeiling,
+              priority,
+              lowBalance,
+            } = p;
+            toggle.mutate({
+              id,
+              name,
+              protocol,
+              baseUrl,
+              currency,
+              rateToUsdt,
+              marginPercent,
+              marginFixed,
+              priceCeiling,
+              priority,
+              lowBalance,
+              enabled: next,
+            });
           }}
         />
       ),
@@ -113,12 +141,21 @@ export default function ProvidersPage() {
       render: (_, p) => (
         <Space size={4} wrap>
           {can('admin:upstream:test') && (
-            <Button size="small" loading={test.isPending && test.variables === p.id} onClick={() => test.mutate(p.id)} data-testid={`provider-test-${p.id}`}>
+            <Button
+              size="small"
+              loading={test.isPending && test.variables === p.id}
+              onClick={() => test.mutate(p.id)}
+              data-testid={`provider-test-${p.id}`}
+            >
               {t('upstream.test')}
             </Button>
           )}
           {can('admin:upstream:edit') && (
-            <Button size="small" onClick={() => setForm({ open: true, editing: p })} data-testid={`provider-edit-${p.id}`}>
+            <Button
+              size="small"
+              onClick={() => setForm({ open: true, editing: p })}
+              data-testid={`provider-edit-${p.id}`}
+            >
               {t('upstream.edit')}
             </Button>
           )}
@@ -138,7 +175,12 @@ export default function ProvidersPage() {
       title={t('upstream.title')}
       extra={
         can('admin:upstream:add') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, editing: null })} data-testid="provider-add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setForm({ open: true, editing: null })}
+            data-testid="provider-add"
+          >
             {t('upstream.add')}
           </Button>
         )
@@ -153,7 +195,11 @@ export default function ProvidersPage() {
         pagination={false}
         data-testid="providers-table"
       />
-      <ProviderFormModal open={form.open} editing={form.editing} onClose={() => setForm({ open: false, editing: null })} />
+      <ProviderFormModal
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+      />
       <MappingsModal providerId={mappingsOf} onClose={() => setMappingsOf(null)} />
       <StateModal providerId={stateOf} onClose={() => setStateOf(null)} />
     </Card>

@@ -40,7 +40,14 @@ export function StateModal({ providerId, onClose }: { providerId: number | null;
   ];
   const data = state.data;
   return (
-    <Modal open={providerId !== null} title={t('upstream.stateTitle')} onCancel={onClose} footer={null} width={820} destroyOnHidden>
+    <Modal
+      open={providerId !== null}
+      title={t('upstream.stateTitle')}
+      onCancel={onClose}
+      footer={null}
+      width={820}
+      destroyOnHidden
+    >
       {data && (
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} data-testid="provider-costs">
@@ -58,7 +65,13 @@ export function StateModal({ providerId, onClose }: { providerId: number | null;
             pagination={false}
           />
           <Typography.Title level={5}>{t('upstream.state.recentTitle')}</Typography.Title>
-          <DataTable<Recent> rowKey="id" size="small" columns={recent} dataSource={data.recent} pagination={{ pageSize: 10 }} />
+          <DataTable<Recent>
+            rowKey="id"
+            size="small"
+            columns={recent}
+            dataSource={data.recent}
+            pagination={{ pageSize: 10 }}
+          />
         </>
       )}
     </Modal>
