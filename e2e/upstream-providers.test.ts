@@ -101,7 +101,7 @@ describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbe
     const modal = page.getByTestId('mappings-table');
     await expect.poll(() => modal.textContent()).toContain(words.mapping);
     // Countries first (the kind column), by the protocol's own id: the UK is GB.
-    expect(await modal.textContent()).toContain('GB');
+    await expect.poll(() => modal.textContent()).toContain('GB');
     await settle(page);
     await saveScreenshot(page, locale, 'upstream-mappings');
     await page.keyboard.press('Escape');
