@@ -145,7 +145,7 @@ async function benchmark(machine) {
     const tested = await (
       await fetch(`${ours.origin}/api/admin/upstream-providers/${created.data.id}/test`, {
         method: 'POST',
-        headers: auth,
+        headers: { authorization: auth.authorization },
       })
     ).json();
     if (tested.code !== 200) throw new Error(`provider test failed: ${JSON.stringify(tested)}`);
