@@ -37,6 +37,7 @@ import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerConnectorRoutes } from './modules/mass-sms/connectors.routes';
 import { registerMassSmsRoutes } from './modules/mass-sms/mass-sms.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
+import { registerUpstreamProviderRoutes } from './modules/number-sources/upstream/providers.routes';
 import { registerPublicPriceRoutes } from './modules/pricing/public-prices.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSetupChecklistRoutes } from './modules/setup-checklist/setup-checklist.routes';
@@ -140,6 +141,7 @@ export async function buildApp({
   registerPublicPriceRoutes(app, { db, ttlSeconds: config.publicPricesCacheSeconds });
   registerSmsCenterRoutes(app, { db, config });
   registerGatewayRoutes(app, { db });
+  registerUpstreamProviderRoutes(app, { db, config });
   registerInboundRoutes(app, { db, config });
   await registerCodeDelivery(app, { db, config, patternTests });
   registerRechargeRoutes(app, { db, config });

@@ -125,6 +125,18 @@ const ZEnv = z.object({
   CODE_WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(5),
   /** on: customer webhooks may point to loopback and private networks (tests, closed installations). */
   CODE_WEBHOOK_ALLOW_PRIVATE: bool(false),
+  /** on: upstream providers may be on loopback and private networks (tests, self-hosted upstreams). */
+  UPSTREAM_ALLOW_PRIVATE: bool(false),
+  /** One request to an upstream provider gives up after this. */
+  UPSTREAM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** A purchase tries upstream providers for at most this long in all, then answers "no numbers". */
+  UPSTREAM_BUY_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(6000),
+  /** How often each provider's prices and stock are read again (in the background). */
+  UPSTREAM_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** First wait between two status reads of an open upstream activation (doubling to 8 times); 0 = no relay worker (tests). */
+  UPSTREAM_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /** How often a reconciliation cancels upstream numbers bought but never sold; 0 = only at start. */
+  UPSTREAM_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How often a live event stream sends a keep-alive comment. */
   /** Live event streams (GET /api/events) one user may hold open on one server process. */
   EVENTS_MAX_STREAMS_PER_USER: positiveInt(10),
@@ -230,6 +242,14 @@ export type Config = {
   codeWebhookRetryBaseMs: number;
   codeWebhookTimeoutMs: number;
   codeWebhookAllowPrivate: boolean;
+  upstream: {
+    allowPrivate: boolean;
+    requestTimeoutMs: number;
+    buyBudgetMs: number;
+    refreshMs: number;
+    pollMs: number;
+    reconcileMs: number;
+  };
   eventsHeartbeatMs: number;
   eventsMaxStreamsPerUser: number;
   tronWatcherEnabled: boolean;
@@ -314,6 +334,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeWebhookRetryBaseMs: e.CODE_WEBHOOK_RETRY_BASE_SECONDS * 1000,
     codeWebhookTimeoutMs: e.CODE_WEBHOOK_TIMEOUT_SECONDS * 1000,
     codeWebhookAllowPrivate: e.CODE_WEBHOOK_ALLOW_PRIVATE,
+    upstream: {
+      allowPrivate: e.UPSTREAM_ALLOW_PRIVATE,
+      requestTimeoutMs: e.UPSTREAM_REQUEST_TIMEOUT_MS,
+      buyBudgetMs: e.UPSTREAM_BUY_BUDGET_MS,
+      refreshMs: e.UPSTREAM_REFRESH_SECONDS * 1000,
+      pollMs: e.UPSTREAM_POLL_MS,
+      reconcileMs: e.UPSTREAM_RECONCILE_SECONDS * 1000,
+    },
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
     eventsMaxStreamsPerUser: e.EVENTS_MAX_STREAMS_PER_USER,
     tronWatcherEnabled: e.TRON_WATCHER,

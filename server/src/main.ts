@@ -9,6 +9,7 @@ import { createWebhookWorker } from './modules/code-delivery/webhook-worker';
 import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
 import { MassSmsWorker } from './modules/mass-sms/worker';
+import { startUpstreamWorkers } from './modules/number-sources/upstream/upstream.jobs';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
 async function main() {
@@ -78,6 +79,9 @@ async function main() {
     log: app.log,
   });
 
+  // Upstream providers: reconciliation (now and periodically), the relay of open activations, price refresh.
+  const upstream = startUpstreamWorkers(db, config, app.log);
+
   let closing = false;
   /**
    * A stop always ends the process within the grace period: in-flight requests finish, connections
@@ -106,6 +110,7 @@ async function main() {
         compatWebhooks.stop(),
         demo.stop(),
         massSms.stop(),
+        upstream.stop(),
       ]);
       clearTimeout(cut);
       await db.close();

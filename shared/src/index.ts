@@ -51,6 +51,7 @@ export * from './schemas/store';
 export * from './schemas/tickets';
 export * from './schemas/transfers';
 export * from './schemas/tron';
+export * from './schemas/upstream';
 export * from './schemas/user';
 export * from './sms-segments';
 export * from './sms-text';

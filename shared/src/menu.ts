@@ -131,6 +131,7 @@ export const MENU: readonly MenuEntry[] = [
       leaf('addPhoneRecords', 'admin/add-phone-records', 'admin:add-phone-record:list', ADMIN),
       leaf('gatewayManage', 'admin/gateways', 'admin:gateway:list', ADMIN),
       leaf('smsConnectors', 'admin/sms-connectors', 'admin:sms-connector:list', ADMIN),
+      leaf('upstreamProviders', 'admin/upstream-providers', 'admin:upstream:list', ADMIN),
     ],
   },
   {

@@ -56,6 +56,7 @@ export const ADMIN_PERMISSIONS = [
   ...crud('tools', ['list', 'edit']),
   ...crud('gateway', ['list', 'add', 'edit', 'del', 'test']),
   ...crud('sms-connector', ['list', 'add', 'edit', 'del', 'test']),
+  ...crud('upstream', ['list', 'add', 'edit', 'test']),
   ...crud('deposit', ['attach']),
 ] as const;
 

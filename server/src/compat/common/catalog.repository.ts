@@ -148,7 +148,7 @@ export async function newStock(
   // The purchase statement sells demo numbers to the demo customer alone, and real ones to everyone else.
   const where = `p.state <> 'disabled' and p.demo = $4::boolean and ($1::text is null or p.country_code = $1::text)
     and ($2::int is null or p.operator_id = $2::int)`;
-  const [totals, used, apps] = await Promise.all([
+  const [totals, used, apps, upstream] = await Promise.all([
     q.query<{ country_code: string; operator_id: number | null; n: number }>(
       `select p.country_code::text as country_code, ${by} as operator_id, count(*)::int as n
        from phone_numbers p join operators o on o.id = p.operator_id and o.enabled
@@ -167,6 +167,16 @@ export async function newStock(
       'select id from applications where enabled and ($1::int is null or id = $1::int)',
       [filter.applicationId ?? null],
     ),
+    // Upstream providers' numbers count as new numbers of the country's "any" operator.
+    q.query<{ application_id: number; country_code: string; operator_id: number | null; n: number }>(
+      `select u.application_id, u.country_code::text as country_code, ${filter.byOperator ? 'o.id' : 'null::int'} as operator_id,
+         u.count as n
+       from upstream_stock u join operators o on o.country_code = u.country_code and o.code = 'any'
+       join countries c on c.code = u.country_code and c.enabled
+       where ($1::text is null or u.country_code = $1::text) and ($2::int is null or o.id = $2::int)
+         and ($3::int is null or u.application_id = $3::int)`,
+      values,
+    ),
   ]);
   const usedBy = new Map(used.map((u) => [`${u.application_id}|${u.country_code}|${u.operator_id}`, u.n]));
   const out: StockCount[] = [];
@@ -180,6 +190,22 @@ export async function newStock(
         count: n,
       });
     }
+  }
+  const enabledApps = new Set(apps.map((a) => a.id));
+  const keyOf = (o: Omit<StockCount, 'count'>) =>
+    `${o.application_id}|${o.country_code.trim()}|${o.operator_id}`;
+  const byKey = new Map(out.map((o) => [keyOf(o), o]));
+  for (const u of upstream) {
+    if (!enabledApps.has(u.application_id)) continue;
+    const same = byKey.get(keyOf(u));
+    if (same) same.count = Math.max(0, same.count) + u.n;
+    else
+      out.push({
+        application_id: u.application_id,
+        country_code: u.country_code,
+        operator_id: u.operator_id,
+        count: u.n,
+      });
   }
   return out;
 }

@@ -52,7 +52,11 @@ async function refusing<T>(fn: () => Promise<T>): Promise<T> {
  */
 export function createCompatOrders({ db, config }: { db: Db; config: Config }) {
   const store = createStoreService({ db, config });
-  const rentals = createRentalsService({ db, cooldownMinutes: config.storeCooldownMinutes });
+  const rentals = createRentalsService({
+    db,
+    cooldownMinutes: config.storeCooldownMinutes,
+    upstream: config.upstream,
+  });
   const renewals = createRenewalsService({ db });
 
   /** The price of one new number, as the store will charge it. */

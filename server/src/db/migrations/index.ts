@@ -42,6 +42,7 @@ import seededCodePatterns from './0150-seeded-code-patterns';
 import loginCheckSlots from './0105-login-check-slots';
 import refusalAggregates from './0106-refusal-aggregates';
 import eventTicketSession from './0107-event-ticket-session';
+import upstreamProviders from './0120-upstream-providers';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -89,4 +90,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0105-login-check-slots', sql: loginCheckSlots },
   { id: '0106-refusal-aggregates', sql: refusalAggregates },
   { id: '0107-event-ticket-session', sql: eventTicketSession },
+  { id: '0120-upstream-providers', sql: upstreamProviders },
 ];

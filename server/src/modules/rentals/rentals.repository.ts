@@ -258,6 +258,8 @@ export function claimDueRentals(q: Queryable, limit: number) {
   return q.query<LockedRental>(
     `select ${LOCKED_COLUMNS} from rentals r join store_orders o on o.id = r.order_id
      where r.status in ${HOLDING} and r.expires_at <= now()
+       -- A provider's number ends with the provider (number-sources/upstream/relay.ts), never on our clock alone.
+       and not exists (select 1 from upstream_activations ua where ua.rental_id = r.id and ua.state = 'active')
      order by r.expires_at, r.id limit $1
      for update of r, o skip locked`,
     [limit],

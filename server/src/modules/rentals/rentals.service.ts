@@ -1,8 +1,10 @@
 import type { RentalListQuery } from '@jiema/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
 import { type Actor, audit } from '../audit/audit';
+import { upstreamSource } from '../number-sources/number-source';
 import { storeTransaction } from '../store/transaction';
 import { endRentals } from './rental-endings';
 import {
@@ -29,7 +31,17 @@ function notOpenError(r: Pick<LockedRental, 'status'>) {
  * (cancel after 2 minutes without an SMS, another SMS, finish), suspension by administrators, and
  * the public code link.
  */
-export function createRentalsService({ db, cooldownMinutes }: { db: Db; cooldownMinutes: number }) {
+export function createRentalsService({
+  db,
+  cooldownMinutes,
+  upstream,
+}: {
+  db: Db;
+  cooldownMinutes: number;
+  /** Upstream settings: rentals served by a provider relay their actions to it. */
+  upstream: Config['upstream'];
+}) {
+  const relayed = upstreamSource(db, { upstream, storeCooldownMinutes: cooldownMinutes });
   const mustFind = async (id: number, userId: number | null) => {
     const rental = await findRental(db, id, userId);
     if (!rental) throw new AppError('RENTAL_NOT_FOUND');
@@ -67,6 +79,7 @@ export function createRentalsService({ db, cooldownMinutes }: { db: Db; cooldown
      * cancel finds it cancelled and pays nothing).
      */
     async cancel(userId: number, id: number) {
+      const lifecycle = await relayed.lifecycleOf(id);
       await storeTransaction(db, async (tx) => {
         const rental = await lockRental(tx, id, userId);
         if (!rental) throw new AppError('RENTAL_NOT_FOUND');
@@ -77,26 +90,33 @@ export function createRentalsService({ db, cooldownMinutes }: { db: Db; cooldown
         if (rental.cancel_wait_seconds > 0) {
           throw new AppError('ACTIVATION_CANCEL_TOO_EARLY', { seconds: rental.cancel_wait_seconds });
         }
-        await endRentals(tx, [{ rental, status: 'cancelled', refund: true }], cooldownMinutes);
+        // A provider's number: refunded when the provider confirms the cancel (below), not here.
+        if (!lifecycle)
+          await endRentals(tx, [{ rental, status: 'cancelled', refund: true }], cooldownMinutes);
       });
+      await lifecycle?.cancel();
       return mustFind(id, userId);
     },
 
     /** Ends a rental early: an activation once its SMS came (no refund), a day rental at any time. */
     async finish(userId: number, id: number) {
+      const lifecycle = await relayed.lifecycleOf(id);
       await storeTransaction(db, async (tx) => {
         const rental = await lockRental(tx, id, userId);
         if (!rental) throw new AppError('RENTAL_NOT_FOUND');
         if (rental.status === 'finished') return;
         if (!isOpen(rental)) throw notOpenError(rental);
         if (rental.kind === 'activation' && !rental.has_message) throw new AppError('ACTIVATION_NO_CODE_YET');
-        await endRentals(tx, [{ rental, status: 'finished', refund: false }], cooldownMinutes);
+        if (!lifecycle)
+          await endRentals(tx, [{ rental, status: 'finished', refund: false }], cooldownMinutes);
       });
+      await lifecycle?.finish();
       return mustFind(id, userId);
     },
 
     /** "Another SMS": the activation stays open and its link waits for the next SMS. */
     async anotherSms(userId: number, id: number) {
+      const lifecycle = await relayed.lifecycleOf(id);
       await storeTransaction(db, async (tx) => {
         const rental = await lockRental(tx, id, userId);
         if (!rental) throw new AppError('RENTAL_NOT_FOUND');
@@ -104,8 +124,9 @@ export function createRentalsService({ db, cooldownMinutes }: { db: Db; cooldown
         if (rental.status !== 'active')
           throw rental.status === 'inactive' ? new AppError('RENTAL_NOT_ACTIVE') : notOpenError(rental);
         if (!rental.has_message) throw new AppError('ACTIVATION_NO_CODE_YET');
-        await requestAnotherSms(tx, id);
+        if (!lifecycle) await requestAnotherSms(tx, id);
       });
+      await lifecycle?.anotherSms(userId);
       return mustFind(id, userId);
     },
 

@@ -20,7 +20,9 @@ export function registerSmsCenterRoutes(app: App, { db, config }: { db: Db; conf
   const cooldownMinutes = config.storeCooldownMinutes;
   registerStoreRoutes(app, { store: createStoreService({ db, config }) });
   registerOrderRoutes(app, { orders: createOrdersService({ db, cooldownMinutes }) });
-  registerRentalRoutes(app, { rentals: createRentalsService({ db, cooldownMinutes }) });
+  registerRentalRoutes(app, {
+    rentals: createRentalsService({ db, cooldownMinutes, upstream: config.upstream }),
+  });
   registerRenewalRoutes(app, { db });
   registerSmsHistoryRoutes(app, { smsHistory: createSmsHistoryService({ db }) });
   registerTransferRoutes(app, { transfers: createTransfersService({ db }) });

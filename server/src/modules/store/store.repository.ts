@@ -57,6 +57,11 @@ export function stockByCountryAndOperator(
        left join phone_number_app_usage u on u.phone_number_id = p.id and u.application_id = $1
        where p.state <> 'disabled' and p.demo = $3
        group by p.country_code, p.operator_id
+       -- Upstream providers' numbers (new ones, carrier unknown: the country's "any" operator); real buyers only.
+       union all
+       select u.country_code, o.id, u.count, 0 from upstream_stock u
+       join operators o on o.country_code = u.country_code and o.code = 'any'
+       where u.application_id = $1 and not $3
      ) s
      join countries c on c.code = s.country_code and c.enabled
      join operators o on o.id = s.operator_id and o.enabled`,

@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { upstreamSource } from '../number-sources/number-source';
 import { findOrderByIdempotencyKey } from '../orders/orders.repository';
 import { orderPhones } from '../orders/orders.service';
 import { rentalsOfOrder } from '../rentals/rentals.repository';
@@ -129,6 +130,47 @@ function sameRequest(order: Order, input: PurchaseInput) {
  * rentals in ONE transaction, or writes nothing.
  */
 export function createStoreService({ db, config }: { db: Db; config: Config }) {
+  const upstream = upstreamSource(db, config);
+
+  /**
+   * Our own stock had nothing: one new activation number from the upstream providers, at the store's
+   * price (the providers' cost plus margin must fit under it: maxPrice keeps the margin). Only what
+   * an upstream activation can be: one new number, any operator, no prefix, a text SMS.
+   */
+  async function fromUpstream(
+    buyer: { id: number; username: string },
+    input: PurchaseInput,
+    key: string | null,
+    excludePrefixes: string[],
+  ): Promise<OrderDetail | null> {
+    if (input.quantity !== 1 || input.cardType !== 'new' || input.prefix || input.smsType !== 'text')
+      return null;
+    if (input.operatorId !== undefined) {
+      const [op] = await db.query<{ code: string }>('select code from operators where id = $1', [
+        input.operatorId,
+      ]);
+      if (op?.code !== ANY_OPERATOR_CODE) return null;
+    }
+    const price = pickPrice(await priceRulesFor(db, input.applicationId), {
+      applicationId: input.applicationId,
+      countryCode: input.countryCode,
+      operatorId: null,
+      cardType: 'new',
+      validityOptionId: input.validityOptionId,
+    });
+    if (price === null) return null;
+    return upstream.take({
+      buyer,
+      applicationId: input.applicationId,
+      countryCode: input.countryCode,
+      validityOptionId: input.validityOptionId,
+      price,
+      idempotencyKey: key,
+      token: newCodeToken(),
+      rentalToken: newCodeToken(),
+      excludePrefixes,
+    });
+  }
   const replay = async (order: Order, input: PurchaseInput): Promise<OrderDetail> => {
     if (!sameRequest(order, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     // Numbers the buyer transferred away since are not theirs to see any more.
@@ -268,13 +310,23 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
         cooldownMinutes: config.storeCooldownMinutes,
         tokens: Array.from({ length: input.quantity }, newCodeToken),
       };
-      let outcome = await attempt(request);
-      for (let aborts = 0, losses = 0; typeof outcome === 'string'; ) {
-        if (outcome === 'aborted' ? ++aborts >= ATTEMPTS : ++losses >= LOST_RACES) {
-          throw new AppError('ORDER_FAILED');
-        }
+      let outcome: Awaited<ReturnType<typeof attempt>>;
+      try {
         outcome = await attempt(request);
+        for (let aborts = 0, losses = 0; typeof outcome === 'string'; ) {
+          if (outcome === 'aborted' ? ++aborts >= ATTEMPTS : ++losses >= LOST_RACES) {
+            throw new AppError('ORDER_FAILED');
+          }
+          outcome = await attempt(request);
+        }
+      } catch (error) {
+        // Own stock first; the providers only when it has none at all.
+        if (!(error instanceof AppError) || error.code !== 'STOCK_INSUFFICIENT') throw error;
+        const served = await fromUpstream(buyer, input, key, options.excludePrefixes ?? []);
+        if (served) return served;
+        throw error;
       }
+      if (typeof outcome === 'string') throw new AppError('ORDER_FAILED');
       if (!outcome.order) {
         // Nothing written: a retry (the key is used: its order answers, whatever changed since, as a
         // balance spent on it), or a refusal; only these rare answers look the key up.

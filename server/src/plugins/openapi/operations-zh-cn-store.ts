@@ -99,6 +99,20 @@ export const STORE_AND_DELIVERY_ZH_CN: Record<string, { summary: string; descrip
   },
   'POST /api/admin/gateways/{id}/smpp/start': { summary: '启动连接：多个服务进程中只有一个绑定，其余待命' },
   'POST /api/admin/gateways/{id}/smpp/stop': { summary: '停止连接：解除绑定并保持停止' },
+  // 上游供应商
+  'GET /api/admin/upstream-providers': {
+    summary: '上游供应商列表，含余额、每分钟请求与错误数、最近错误与进行中的激活',
+  },
+  'POST /api/admin/upstream-providers': { summary: '添加上游供应商（API 密钥此后不再完整显示）' },
+  'PUT /api/admin/upstream-providers/{id}': { summary: '修改上游供应商；不填 API 密钥则保留原密钥' },
+  'POST /api/admin/upstream-providers/{id}/test': { summary: '测试供应商：余额与延迟，并重新读取其价格表' },
+  'GET /api/admin/upstream-providers/{id}/mappings': {
+    summary: '供应商的服务与国家代码及其映射（含未映射的）',
+  },
+  'PUT /api/admin/upstream-providers/{id}/mappings': { summary: '覆盖一条映射（null 表示恢复自动映射）' },
+  'GET /api/admin/upstream-providers/{id}/state': {
+    summary: '按（应用、国家）的成功率、成本、收入与毛利、最近的激活',
+  },
   // 取码接口
   'GET /api/code/{token}': {
     summary: '公开取码链接：号码、订单或合并链接 token 的最新验证码，按所有者设置的格式返回',

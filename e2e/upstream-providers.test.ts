@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount } from './support/accounts';
+import { callApi, registerCustomer } from './support/api';
+import { logIn, settle, skipRestOfJourneyAfterFailure } from './support/app';
+import { baseUrl, launchBrowser, newAppContext } from './support/browser';
+import { RESULTS_DIR, saveScreenshot } from './support/screenshots';
+import { type RunningServer, startServer } from './support/server';
+import { adminToken, fundUser, rentableNumbers, userIdOf } from './support/sms-center';
+import { LOCALES, type Locale } from './support/texts';
+
+/**
+ * A reseller's Jiema buying from an upstream Jiema (the run's server) over handler_api: the providers
+ * screen (add, Test, mapping) and a purchase served by the upstream whose code reaches the customer.
+ */
+const WORDS: Record<Locale, { title: string; tested: string; mapping: string; unmapped: string }> = {
+  'zh-CN': { title: '上游供应商', tested: '毫秒响应', mapping: '供应商代码', unmapped: '未映射' },
+  'en-US': {
+    title: 'Upstream providers',
+    tested: 'answered in',
+    mapping: 'Provider code',
+    unmapped: 'Unmapped',
+  },
+};
+
+const RESELLER = { adminUsername: 'reseller', adminPassword: 'Reseller#2024' } as const;
+let browser: Browser;
+let reseller: RunningServer;
+/** The upstream customer account the reseller buys with, and its API key. */
+let upstreamKey = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  reseller = await startServer(RESELLER, path.join(RESULTS_DIR, 'reseller-server.log'), {
+    UPSTREAM_ALLOW_PRIVATE: 'on',
+    UPSTREAM_POLL_MS: '300',
+  });
+  // The upstream: numbers in stock (GB, Telegram), and a funded customer whose API key the reseller uses.
+  const token = await adminToken();
+  await rentableNumbers(token, 'GB', 4);
+  const account = newAccount('up');
+  await registerCustomer(baseUrl(), account);
+  await fundUser(token, await userIdOf(token, account.username), '50');
+  const login = await callApi<{ token: string }>(baseUrl(), '/auth/login', {
+    method: 'POST',
+    body: { username: account.username, password: account.password, captchaCode: 'off' },
+  });
+  const key = await callApi<{ apiKey: string }>(baseUrl(), '/api/user/api-key', {
+    method: 'POST',
+    token: login.body.data.token,
+  });
+  upstreamKey = key.body.data.apiKey;
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await reseller?.stop();
+});
+
+describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbers (%s)', (locale) => {
+  const words = WORDS[locale];
+  let context: BrowserContext;
+  let page: Page;
+  skipRestOfJourneyAfterFailure();
+
+  beforeAll(async () => {
+    context = await newAppContext(browser, locale, { baseURL: reseller.baseUrl });
+    page = await context.newPage();
+    await logIn(
+      page,
+      { username: RESELLER.adminUsername, password: RESELLER.adminPassword },
+      '/dashboard/admin/upstream-providers',
+    );
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('adds the provider; the key is not shown again; Test shows balance and latency', async () => {
+    await expect.poll(() => page.locator('main').textContent()).toContain(words.title);
+    await page.getByTestId('provider-add').click();
+    await page.getByTestId('provider-name').fill(`Jiema upstream ${locale}`);
+    await page.getByTestId('provider-url').fill(baseUrl());
+    await page.getByTestId('provider-key').fill(upstreamKey);
+    await page.getByTestId('provider-margin-percent').fill('0');
+    await settle(page);
+    await saveScreenshot(page, locale, 'upstream-provider-form');
+    await page.getByTestId('provider-form-submit').click();
+    const table = page.getByTestId('providers-table');
+    await expect.poll(() => table.textContent()).toContain(`Jiema upstream ${locale}`);
+    expect(await table.textContent()).not.toContain(upstreamKey);
+    await page.locator('[data-testid^="provider-test-"]').last().click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain(words.tested);
+    await settle(page);
+    await saveScreenshot(page, locale, 'upstream-providers');
+  });
+
+  it('shows the mapping by the protocol codes, unmapped ones listed', async () => {
+    await page.locator('[data-testid^="provider-mappings-"]').last().click();
+    const modal = page.getByTestId('mappings-table');
+    await expect.poll(() => modal.textContent()).toContain(words.mapping);
+    // Countries first (the kind column), by the protocol's own id: the UK is GB.
+    await expect.poll(() => modal.textContent()).toContain('GB');
+    await settle(page);
+    await saveScreenshot(page, locale, 'upstream-mappings');
+    await page.keyboard.press('Escape');
+  });
+
+  it('sells an upstream number: the customer gets the code sent to the upstream', async () => {
+    // A customer of the reseller buys a Telegram activation in GB: the reseller has no own stock there.
+    const token = (
+      await callApi<{ token: string }>(reseller.baseUrl, '/auth/login', {
+        method: 'POST',
+        body: { username: RESELLER.adminUsername, password: RESELLER.adminPassword, captchaCode: 'off' },
+      })
+    ).body.data.token;
+    const account = newAccount('rc');
+    await registerCustomer(reseller.baseUrl, account);
+    const users = await callApi<{ list: { userId: number; username: string }[] }>(
+      reseller.baseUrl,
+      `/api/admin/users?keyword=${encodeURIComponent(account.username)}`,
+      { token },
+    );
+    const userId = users.body.data.list.find((u) => u.username === account.username)!.userId;
+    const funded = await callApi(reseller.baseUrl, `/api/admin/users/${userId}/balance`, {
+      method: 'POST',
+      token,
+      body: { type: 'reward', amount: '5', note: 'e2e funding', requestId: randomUUID() },
+    });
+    expect(funded.status).toBe(200);
+    const customer = await callApi<{ token: string }>(reseller.baseUrl, '/auth/login', {
+      method: 'POST',
+      body: { username: account.username, password: account.password, captchaCode: 'off' },
+    });
+    const apps = await callApi<{ id: number; code: string }[]>(
+      reseller.baseUrl,
+      '/api/catalog/applications',
+      {
+        token: customer.body.data.token,
+      },
+    );
+    const options = await callApi<{ id: number; kind: string }[]>(
+      reseller.baseUrl,
+      '/api/catalog/validity-options',
+      {
+        token: customer.body.data.token,
+      },
+    );
+    const order = await callApi<{ phones: { phoneNumber: string }[] }>(
+      reseller.baseUrl,
+      '/api/store/orders',
+      {
+        method: 'POST',
+        token: customer.body.data.token,
+        body: {
+          applicationId: apps.body.data.find((a) => a.code === 'tg')!.id,
+          countryCode: 'GB',
+          cardType: 'new',
+          validityOptionId: options.body.data.find((o) => o.kind === 'activation')!.id,
+          quantity: 1,
+        },
+      },
+    );
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const phone = order.body.data.phones[0]!.phoneNumber;
+    // The SMS reaches the upstream (its admin's test tool: the ingest path of that platform).
+    await callApi(baseUrl(), '/api/admin/test-sms', {
+      method: 'POST',
+      token: await adminToken(),
+      body: {
+        number: phone,
+        sender: 'Telegram',
+        text: 'Telegram code: 73519. Do not give this code to anyone.',
+      },
+    });
+    // The reseller's relay follows the upstream and stores the SMS for the customer's rental.
+    await expect
+      .poll(
+        async () => {
+          const rentals = await callApi<{ list: { phoneNumber: string; latestCode: string | null }[] }>(
+            reseller.baseUrl,
+            '/api/rentals',
+            { token: customer.body.data.token },
+          );
+          return rentals.body.data.list.find((r) => r.phoneNumber === phone)?.latestCode ?? null;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe('73519');
+    const customerContext = await newAppContext(browser, locale, { baseURL: reseller.baseUrl });
+    const customerPage = await customerContext.newPage();
+    try {
+      await logIn(customerPage, account, '/dashboard/api-manage');
+      await expect
+        .poll(() => customerPage.locator('body').textContent(), { timeout: 20_000 })
+        .toContain('73519');
+      await settle(customerPage);
+      await saveScreenshot(customerPage, locale, 'upstream-served-rental');
+    } finally {
+      await customerContext.close();
+    }
+  });
+
+  it('fits a 390 px phone screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => page.locator('main').textContent()).toContain(words.title);
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, locale, 'upstream-providers-390');
+  });
+});

@@ -1,0 +1,173 @@
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { ingestSms } from '../../inbound/ingest';
+import { endRentals } from '../../rentals/rental-endings';
+import { lockRental, requestAnotherSms } from '../../rentals/rentals.repository';
+import { storeTransaction } from '../../store/transaction';
+import {
+  type ActivationWithProvider,
+  activationOfRental,
+  claimDuePolls,
+  markEnded,
+  noteLateCode,
+  recordCost,
+  schedulePoll,
+} from './activations.repository';
+import type { StatusOutcome, UpstreamSms } from './provider-client';
+import { providerOf } from './reconcile';
+import { clientFor } from './tracked-client';
+
+export type RelayConfig = Pick<Config, 'upstream' | 'storeCooldownMinutes'>;
+
+/** Waits between status reads: the base interval, doubling while nothing changes, at most 8 times it. */
+const MAX_BACKOFF = 8;
+
+/** Every SMS the provider showed enters the one ingest path (stored once per provider SMS key). */
+async function ingestAll(db: Db, a: ActivationWithProvider, messages: UpstreamSms[]) {
+  let fresh = 0;
+  for (const m of messages) {
+    const result = await ingestSms(db, {
+      gatewayId: null,
+      source: `upstream:${a.provider_id}`,
+      externalId: `${a.upstream_id}:${m.key}`,
+      to: a.phone_number!,
+      from: m.sender || 'upstream',
+      text: m.text,
+    });
+    if (!result.duplicate) fresh += 1;
+    if (!result.duplicate && result.rentalId !== a.rental_id) await noteLateCode(db, a.id);
+  }
+  return fresh;
+}
+
+/**
+ * The provider ended the activation: the rental ends with it, exactly once (the activation's
+ * `active → ended` update and the rental's end are one transaction). Refunded only when the provider
+ * refunded us AND no SMS reached the customer; otherwise finished, paid.
+ */
+async function endFromUpstream(
+  db: Db,
+  config: RelayConfig,
+  a: ActivationWithProvider,
+  refundedUpstream: boolean,
+) {
+  await storeTransaction(db, async (tx) => {
+    const rental = a.rental_id === null ? null : await lockRental(tx, a.rental_id, null);
+    const refund = refundedUpstream && rental !== null && !rental.has_message;
+    if (!(await markEnded(tx, a.id, refund ? 'refunded' : 'finished'))) return;
+    if (refund) await recordCost(tx, a, 'refunded');
+    if (rental && ['active', 'inactive', 'suspended'].includes(rental.status)) {
+      await endRentals(
+        tx,
+        [{ rental, status: refund ? 'cancelled' : 'finished', refund }],
+        config.storeCooldownMinutes,
+      );
+    }
+  });
+}
+
+/** One status read of one activation and what follows from it. */
+export async function followOne(db: Db, config: RelayConfig, a: ActivationWithProvider) {
+  const client = clientFor(db, config, providerOf(a));
+  const base = config.upstream.pollMs || 2000;
+  let status: StatusOutcome;
+  try {
+    status = await client.status(a.upstream_id!, { retryRound: a.retry_round });
+  } catch {
+    await schedulePoll(db, a.id, { waitMs: Math.min(a.poll_interval_ms * 2, base * MAX_BACKOFF) });
+    return 'fault';
+  }
+  if (status.kind === 'unknown') {
+    // Never refunded on our own: the administrator sees it on the providers screen.
+    await schedulePoll(db, a.id, { waitMs: base * MAX_BACKOFF, status: 'unknown' });
+    return 'unknown';
+  }
+  const fresh = await ingestAll(db, a, status.messages);
+  if (status.kind === 'ended') {
+    await endFromUpstream(db, config, a, status.refunded && status.messages.length === 0);
+    return 'ended';
+  }
+  const [rental] = await db.query<{ expired: boolean; has_message: boolean }>(
+    `select r.expires_at <= now() as expired, exists (select 1 from sms_messages m where m.rental_id = r.id) as has_message
+     from rentals r where r.id = $1`,
+    [a.rental_id],
+  );
+  if (rental?.expired) {
+    // Our validity is over: ask the provider to end it; the refund follows ITS answer.
+    const answer = await (rental.has_message
+      ? client.finish(a.upstream_id!)
+      : client.cancel(a.upstream_id!)
+    ).catch(() => null);
+    if (answer?.kind === 'ok' || answer?.kind === 'ended') {
+      await endFromUpstream(db, config, a, !rental.has_message && answer.kind === 'ok');
+      return 'ended';
+    }
+  }
+  const waitMs = fresh > 0 ? base : Math.min(a.poll_interval_ms * 2, base * MAX_BACKOFF);
+  await schedulePoll(db, a.id, { waitMs, smsSeen: status.messages.length, status: 'open' });
+  return fresh > 0 ? 'sms' : 'waiting';
+}
+
+/** One round of the relay: every due activation claimed by this process, read in parallel (bounded). */
+export async function relayDue(db: Db, config: RelayConfig, limit = 50) {
+  const due = await claimDuePolls(db, limit, Math.max(30_000, config.upstream.requestTimeoutMs * 3));
+  await Promise.all(due.map((a) => followOne(db, config, a).catch(() => 'fault')));
+  return due.length;
+}
+
+// ---------------------------------------------------------------- the customer's actions, relayed
+
+/** The activation behind a rental while it is open upstream, or null (own stock, or already ended). */
+export async function openUpstreamOf(db: Db, rentalId: number) {
+  const a = await activationOfRental(db, rentalId);
+  return a && a.state === 'active' ? a : null;
+}
+
+const unavailable = () => new AppError('UPSTREAM_UNAVAILABLE');
+
+/**
+ * Cancel: the provider first (setStatus 8 / 5sim cancel); its early-cancel lock is the same answer as
+ * ours ("too early", with a wait); the customer is refunded when the provider confirms.
+ */
+export async function relayCancel(db: Db, config: RelayConfig, a: ActivationWithProvider) {
+  const answer = await clientFor(db, config, providerOf(a))
+    .cancel(a.upstream_id!)
+    .catch(() => null);
+  if (answer === null) throw unavailable();
+  if (answer.kind === 'too_early') throw new AppError('ACTIVATION_CANCEL_TOO_EARLY', { seconds: 60 });
+  if (answer.kind === 'refused') throw unavailable();
+  if (answer.kind === 'ended') {
+    // Already over upstream: what it says now decides (refund only if it refunded).
+    await followOne(db, config, a);
+    return;
+  }
+  await endFromUpstream(db, config, a, true);
+}
+
+/** Finish: ended here (the caller checked the code came), relayed to the provider. */
+export async function relayFinish(db: Db, config: RelayConfig, a: ActivationWithProvider) {
+  await clientFor(db, config, providerOf(a))
+    .finish(a.upstream_id!)
+    .catch(() => null);
+  await endFromUpstream(db, config, a, false);
+}
+
+/** Another SMS: asked of the provider (setStatus 3), then the rental waits for a newer SMS. */
+export async function relayAnotherSms(
+  db: Db,
+  config: RelayConfig,
+  a: ActivationWithProvider,
+  userId: number,
+) {
+  const answer = await clientFor(db, config, providerOf(a))
+    .anotherSms(a.upstream_id!)
+    .catch(() => null);
+  if (answer === null || answer.kind !== 'ok') throw unavailable();
+  await storeTransaction(db, async (tx) => {
+    const rental = await lockRental(tx, a.rental_id!, userId);
+    if (!rental) throw new AppError('RENTAL_NOT_FOUND');
+    await requestAnotherSms(tx, rental.id);
+  });
+  await schedulePoll(db, a.id, { waitMs: config.upstream.pollMs || 2000, retryRound: a.retry_round + 1 });
+}

@@ -1,0 +1,50 @@
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { fiveSimClient } from './five-sim-client';
+import { type ProviderClient, ProviderError } from './provider-client';
+import { countRequest, noteFault, noteSuccess, type ProviderRow } from './providers.repository';
+import { smsActivateClient } from './sms-activate-client';
+
+/**
+ * The provider's protocol client, each call counted in the minute's requests and errors, a fault
+ * recorded as its last error (and towards the circuit breaker), a success closing the breaker. The
+ * counters are written in the database, so every process sees the same state.
+ */
+export function clientFor(
+  db: Db,
+  config: Pick<Config, 'upstream'>,
+  provider: Pick<ProviderRow, 'id' | 'protocol' | 'base_url' | 'api_key'>,
+  timeoutMs = config.upstream.requestTimeoutMs,
+): ProviderClient {
+  const options = {
+    baseUrl: provider.base_url,
+    apiKey: provider.api_key,
+    timeoutMs,
+    allowPrivate: config.upstream.allowPrivate,
+  };
+  const raw = provider.protocol === '5sim' ? fiveSimClient(options) : smsActivateClient(options);
+  const track =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        const result = await fn(...args);
+        await countRequest(db, provider.id, false);
+        await noteSuccess(db, provider.id);
+        return result;
+      } catch (error) {
+        await countRequest(db, provider.id, true);
+        const fault = error instanceof ProviderError ? error.fault : 'garbage';
+        await noteFault(db, provider.id, fault, error instanceof Error ? error.message : String(error));
+        throw error instanceof ProviderError ? error : new ProviderError('garbage', String(error));
+      }
+    };
+  return {
+    balance: track(raw.balance),
+    prices: track(raw.prices),
+    buy: track(raw.buy),
+    status: track(raw.status),
+    anotherSms: track(raw.anotherSms),
+    finish: track(raw.finish),
+    cancel: track(raw.cancel),
+  };
+}

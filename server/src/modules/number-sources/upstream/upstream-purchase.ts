@@ -1,0 +1,206 @@
+import { type OrderDetail, toMicros } from '@jiema/shared';
+import type { Config } from '../../../config';
+import type { Db, Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { applyBalanceChange } from '../../ledger/ledger.service';
+import { findOrder } from '../../orders/orders.repository';
+import { orderPhones } from '../../orders/orders.service';
+import { rentalsOfOrder } from '../../rentals/rentals.repository';
+import { ORDER_CHARGE_PREFIX } from '../../store/purchase.repository';
+import {
+  markActive,
+  markVoiding,
+  recordBought,
+  recordCost,
+  recordFailed,
+  recordIntent,
+} from './activations.repository';
+import { maxCost, multiply, ourPrice } from './pricing';
+import { ProviderError } from './provider-client';
+import { type RouteCandidate, routeCandidates } from './providers.repository';
+import { voidActivation } from './reconcile';
+import { clientFor } from './tracked-client';
+
+export type UpstreamBuy = {
+  buyer: { id: number; username: string };
+  applicationId: number;
+  countryCode: string;
+  validityOptionId: number;
+  /** The store's price of one number: what the customer pays, once. */
+  price: string;
+  idempotencyKey: string | null;
+  token: string;
+  rentalToken: string;
+  excludePrefixes: string[];
+};
+
+/** Fault injection for the crash tests: runs after the provider sold us a number, before the local commit. */
+export const purchaseFaults: { afterUpstreamBuy: null | (() => void) } = { afterUpstreamBuy: null };
+
+/** A provider without history counts as this likely to deliver. */
+const UNKNOWN_SUCCESS = 0.7;
+
+/**
+ * The routing policy: priority first (the operator's word), then the expected cost of a delivered code,
+ * our cost in USDT divided by the recent success rate for exactly this (application, country), so a
+ * cheap provider that rarely delivers loses to a slightly dearer one that does.
+ */
+export function route(candidates: RouteCandidate[], price: string) {
+  return candidates
+    .map((c) => {
+      const ceiling = maxCost(price, c);
+      const usdt = Number(multiply(c.cost, c.rate_to_usdt));
+      const rate = Math.max(c.success_rate ?? UNKNOWN_SUCCESS, 0.05);
+      return { c, ceiling, score: usdt / rate };
+    })
+    .filter(
+      (x) =>
+        x.ceiling !== null &&
+        toMicros(x.c.cost) <= toMicros(x.ceiling) &&
+        toMicros(ourPrice(x.c.cost, x.c)) <= toMicros(price),
+    )
+    .sort((a, b) => b.c.priority - a.c.priority || a.score - b.score || a.c.id - b.c.id);
+}
+
+/**
+ * The order, its rental and the charge, with the activation flipped to `active`, in ONE transaction:
+ * the upstream id is stored with the order in the transaction that charges the customer. The number
+ * gets a stock row (`source` upstream:<id>, state `disabled`, so our own sales never pick it) so the
+ * inbound path attributes its SMS as for our own numbers.
+ */
+async function commitLocally(
+  tx: Queryable,
+  b: UpstreamBuy,
+  activationId: number,
+  phone: string,
+  providerId: number,
+  firstPollMs: number,
+) {
+  const [number] = await tx.query<{ id: number }>(
+    `insert into phone_numbers (number, country_code, operator_id, prefix, source, state)
+     select $1, c.code, o.id, c.dial_code || substr($1, length(c.dial_code) + 1, 3), $3, 'disabled'
+     from countries c join operators o on o.country_code = c.code and o.code = 'any' where c.code = $2
+     on conflict (number) do update set updated_at = now() where phone_numbers.source like 'upstream:%'
+     returning id`,
+    [phone, b.countryCode, `upstream:${providerId}`],
+  );
+  if (!number) throw new Error('the number is in our own stock');
+  const [order] = await tx.query<{ id: number; order_no: string }>(
+    `insert into store_orders (user_id, application_id, country_code, operator_id, prefix, card_type, validity_option_id,
+       validity_kind, validity_minutes, sms_type, quantity, unit_price, amount, status, token, idempotency_key)
+     select $1, $2, $3, null, c.dial_code, 'new', v.id, v.kind, v.minutes, 'text', 1, $5::numeric, $5::numeric,
+       'pending', $6, $7
+     from countries c, validity_options v where c.code = $3 and v.id = $4 and v.kind = 'activation'
+     on conflict (user_id, idempotency_key) do nothing
+     returning id, order_no`,
+    [b.buyer.id, b.applicationId, b.countryCode, b.validityOptionId, b.price, b.token, b.idempotencyKey],
+  );
+  if (!order) throw new Error('order not written (key reused or validity gone)');
+  const [rental] = await tx.query<{ id: number }>(
+    `insert into rentals (order_id, user_id, phone_number_id, phone_number, application_id, country_code, operator_id,
+       card_type, kind, validity_minutes, price, token, expires_at)
+     select o.id, o.user_id, $2, $3, o.application_id, o.country_code, n.operator_id, 'new', 'activation',
+       o.validity_minutes, o.unit_price, $4, now() + make_interval(mins => o.validity_minutes)
+     from store_orders o, phone_numbers n where o.id = $1 and n.id = $2
+     returning id`,
+    [order.id, number.id, phone, b.rentalToken],
+  );
+  if (toMicros(b.price) > 0n) {
+    await applyBalanceChange(tx, {
+      userId: b.buyer.id,
+      type: 'consume',
+      amount: b.price,
+      reference: `${ORDER_CHARGE_PREFIX}${order.id}`,
+      note: order.order_no,
+      onInsufficient: () => new AppError('INSUFFICIENT_BALANCE', { needed: b.price }),
+    });
+  }
+  if (!(await markActive(tx, activationId, { orderId: order.id, rentalId: rental!.id, firstPollMs }))) {
+    throw new Error('the activation was voided meanwhile');
+  }
+  return order.id;
+}
+
+/**
+ * Buys one number from the providers, in the routing order, within the purchase budget: NO_NUMBERS,
+ * price refusals, faults and timeouts move on to the next provider. Null: none had one (nothing
+ * charged). Each try is recorded before the provider is asked (reconcile.ts cancels what a crash
+ * leaves bought but unsold).
+ */
+export async function buyFromProviders(db: Db, config: Pick<Config, 'upstream'>, b: UpstreamBuy) {
+  const deadline = Date.now() + config.upstream.buyBudgetMs;
+  const candidates = route(await routeCandidates(db, b.applicationId, b.countryCode), b.price);
+  if (candidates.length === 0) return null;
+  const [balance] = await db.query<{ balance: string }>(
+    'select balance::text as balance from users where id = $1',
+    [b.buyer.id],
+  );
+  if (!balance || toMicros(balance.balance) < toMicros(b.price)) {
+    throw new AppError('INSUFFICIENT_BALANCE', { needed: b.price });
+  }
+  for (const { c, ceiling } of candidates) {
+    const left = deadline - Date.now();
+    if (left < 50) break;
+    const id = await recordIntent(db, {
+      providerId: c.id,
+      userId: b.buyer.id,
+      applicationId: b.applicationId,
+      countryCode: b.countryCode,
+      price: b.price,
+    });
+    const client = clientFor(db, config, c, Math.min(config.upstream.requestTimeoutMs, left));
+    let bought: Awaited<ReturnType<typeof client.buy>>;
+    try {
+      bought = await client.buy({
+        service: c.service_code,
+        country: c.country_ref,
+        maxPrice: ceiling,
+        orderId: `jiema-${id}`,
+      });
+    } catch (error) {
+      await recordFailed(db, id, error instanceof ProviderError ? error.message : String(error));
+      continue;
+    }
+    if (bought.kind !== 'number') {
+      await recordFailed(db, id, bought.kind === 'refused' ? bought.word : bought.kind);
+      continue;
+    }
+    if (b.excludePrefixes.some((prefix) => bought.phone.startsWith(prefix))) {
+      await markVoiding(db, id, 'excluded prefix');
+      await voidActivation(db, config, id).catch(() => {});
+      continue;
+    }
+    const cost = bought.cost ?? c.cost;
+    await recordBought(db, id, {
+      upstreamId: bought.upstreamId,
+      phone: bought.phone,
+      cost,
+      costUsdt: multiply(cost, c.rate_to_usdt),
+    });
+    purchaseFaults.afterUpstreamBuy?.();
+    let orderId: number;
+    try {
+      orderId = await db.transaction(async (tx) => {
+        const orderId = await commitLocally(tx, b, id, bought.phone, c.id, config.upstream.pollMs || 2000);
+        await recordCost(
+          tx,
+          { id, provider_id: c.id, cost, cost_usdt: multiply(cost, c.rate_to_usdt) },
+          'paid',
+        );
+        return orderId;
+      });
+    } catch (error) {
+      await markVoiding(db, id, error instanceof Error ? error.message : String(error));
+      await voidActivation(db, config, id).catch(() => {});
+      if (error instanceof AppError) throw error;
+      continue;
+    }
+    const order = (await findOrder(db, orderId, b.buyer.id))!;
+    const detail: OrderDetail = {
+      ...order,
+      phones: orderPhones(await rentalsOfOrder(db, orderId, b.buyer.id)),
+    };
+    return detail;
+  }
+  return null;
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * Upstream providers (administrators): other platforms whose numbers we buy and resell, over the
+ * sms-activate `handler_api` protocol or 5sim's `v1`.
+ */
+export const UPSTREAM_PROTOCOLS = ['sms-activate', '5sim'] as const;
+export type UpstreamProtocol = (typeof UPSTREAM_PROTOCOLS)[number];
+
+const ZDecimal = z
+  .string({ error: 'validation.upstreamNumber' })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,6})?$/, 'validation.upstreamNumber');
+
+const providerFields = {
+  name: z
+    .string({ error: 'validation.upstreamName' })
+    .trim()
+    .min(1, 'validation.upstreamName')
+    .max(64, 'validation.upstreamName'),
+  protocol: z.enum(UPSTREAM_PROTOCOLS),
+  baseUrl: z
+    .string({ error: 'validation.upstreamUrl' })
+    .trim()
+    .max(500, 'validation.upstreamUrl')
+    .regex(/^https?:\/\/[^\s]+$/, 'validation.upstreamUrl'),
+  currency: z
+    .string({ error: 'validation.upstreamCurrency' })
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'validation.upstreamCurrency'),
+  rateToUsdt: ZDecimal.refine((v) => Number(v) > 0, 'validation.upstreamNumber'),
+  marginPercent: ZDecimal.default('0'),
+  marginFixed: ZDecimal.default('0'),
+  priceCeiling: ZDecimal.nullable().default(null),
+  enabled: z.boolean().default(true),
+  priority: z.coerce
+    .number({ error: 'validation.upstreamPriority' })
+    .int('validation.upstreamPriority')
+    .min(-1000, 'validation.upstreamPriority')
+    .max(1000, 'validation.upstreamPriority')
+    .default(0),
+  lowBalance: ZDecimal.default('0'),
+};
+
+const ZApiKey = z
+  .string({ error: 'validation.upstreamKey' })
+  .trim()
+  .min(1, 'validation.upstreamKey')
+  .max(500, 'validation.upstreamKey');
+
+export const ZUpstreamProviderCreate = z.object({ ...providerFields, apiKey: ZApiKey });
+export type UpstreamProviderCreate = z.infer<typeof ZUpstreamProviderCreate>;
+
+/** An edit: the key is kept when left out (it is never shown again). */
+export const ZUpstreamProviderUpdate = z.object({ ...providerFields, apiKey: ZApiKey.optional() });
+export type UpstreamProviderUpdate = z.infer<typeof ZUpstreamProviderUpdate>;
+
+export const ZUpstreamProviderId = z.object({ id: z.coerce.number().int().positive() });
+
+export const ZUpstreamProvider = z.object({
+  id: z.number(),
+  name: z.string(),
+  protocol: z.enum(UPSTREAM_PROTOCOLS),
+  baseUrl: z.string(),
+  /** The key's last 4 characters, e.g. `••••a1b2`. */
+  apiKeyHint: z.string(),
+  currency: z.string(),
+  rateToUsdt: z.string(),
+  marginPercent: z.string(),
+  marginFixed: z.string(),
+  priceCeiling: z.string().nullable(),
+  enabled: z.boolean(),
+  priority: z.number(),
+  lowBalance: z.string(),
+  balance: z.string().nullable(),
+  balanceLow: z.boolean(),
+  balanceAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  /** Out of routing until then (circuit breaker), or null. */
+  breakerOpenUntil: z.string().nullable(),
+  offersRefreshedAt: z.string().nullable(),
+  requestsPerMinute: z.number(),
+  errorsPerMinute: z.number(),
+  openActivations: z.number(),
+  offers: z.number(),
+  unmapped: z.number(),
+});
+export type UpstreamProvider = z.infer<typeof ZUpstreamProvider>;
+
+export const ZUpstreamTestResult = z.object({
+  balance: z.string(),
+  latencyMs: z.number(),
+  offers: z.number(),
+});
+export type UpstreamTestResult = z.infer<typeof ZUpstreamTestResult>;
+
+export const ZUpstreamMapping = z.object({
+  kind: z.enum(['service', 'country']),
+  code: z.string(),
+  autoRef: z.string().nullable(),
+  overrideRef: z.string().nullable(),
+  /** What is used: the override, else the automatic mapping; null = unmapped (never guessed). */
+  effectiveRef: z.string().nullable(),
+});
+export type UpstreamMapping = z.infer<typeof ZUpstreamMapping>;
+
+/** Override a mapping: an application id (service) or a country code; '' = never map; null = back to automatic. */
+export const ZUpstreamMappingOverride = z.object({
+  kind: z.enum(['service', 'country']),
+  code: z.string().trim().min(1).max(64),
+  ref: z.string().trim().max(16).nullable(),
+});
+export type UpstreamMappingOverride = z.infer<typeof ZUpstreamMappingOverride>;
+
+/** Success per (application, country) over the last 24 hours, and the money of the provider. */
+export const ZUpstreamProviderState = z.object({
+  successRates: z.array(
+    z.object({
+      applicationId: z.number(),
+      countryCode: z.string(),
+      ended: z.number(),
+      delivered: z.number(),
+      rate: z.number(),
+    }),
+  ),
+  costs: z.object({ paid: z.string(), refunded: z.string(), revenue: z.string(), margin: z.string() }),
+  recent: z.array(
+    z.object({
+      id: z.number(),
+      upstreamId: z.string().nullable(),
+      phoneNumber: z.string().nullable(),
+      state: z.string(),
+      outcome: z.string().nullable(),
+      costUsdt: z.string().nullable(),
+      price: z.string().nullable(),
+      orderId: z.number().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type UpstreamProviderState = z.infer<typeof ZUpstreamProviderState>;
