@@ -125,17 +125,17 @@ const ZEnv = z.object({
   TRON_WATCHER: bool(true),
   TRONGRID_URL: z.url().default('https://api.trongrid.io'),
   TRONGRID_API_KEY: z.string().min(1).optional(),
-  /** How often each watched address is scanned, at most. */
-  TRON_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
-  /** Requests per second this process sends to TronGrid at most. */
+  /** How often the solidified USDT Transfer events are read (a block every 3 s: one read per block). */
+  TRON_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(3),
+  /** Requests per second this process sends to TronGrid at most (also the pace of catching up). */
   TRONGRID_RPS: z.coerce.number().min(0.1).max(1000).default(10),
-  /** How far back each scan re-reads before the address's cursor, so nothing between scans is missed. */
+  /** How far before the chain cursor each read starts again (re-read events are never credited twice). */
   TRON_SCAN_OVERLAP_SECONDS: z.coerce
     .number()
     .int()
     .min(0)
     .max(7 * 86400)
-    .default(600),
+    .default(3),
   /** Smallest deposit credited by itself (smaller ones wait for an administrator), and smallest order. */
   RECHARGE_MIN_AMOUNT: z
     .string()

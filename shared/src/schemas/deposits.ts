@@ -134,6 +134,7 @@ export const WATCHER_STATES = [
   'rate_limited',
   'failing',
   'starting',
+  'catching_up',
 ] as const;
 export const ZWatcherHealth = z.object({
   state: z.enum(WATCHER_STATES),
@@ -145,7 +146,7 @@ export const ZWatcherHealth = z.object({
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
   consecutiveErrors: z.number().int(),
-  /** Seconds since the least recently scanned watched address was scanned (null: none yet). */
+  /** How far behind the present the solidified chain has been read, in seconds (about a minute is normal). */
   lagSeconds: z.number().nullable(),
   addressesWatched: z.number().int(),
   unmatchedCount: z.number().int(),

@@ -37,6 +37,7 @@ import receiptOnMessage from './0097-receipt-on-message';
 import outboundCampaignCascade from './0098-outbound-campaign-cascade';
 import outboundFillfactor from './0099-outbound-fillfactor';
 import webhookQueueOrder from './0100-webhook-queue-order';
+import depositTransferEvents from './0140-deposit-transfer-events';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -79,4 +80,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0098-outbound-campaign-cascade', sql: outboundCampaignCascade },
   { id: '0099-outbound-fillfactor', sql: outboundFillfactor },
   { id: '0100-webhook-queue-order', sql: webhookQueueOrder },
+  { id: '0140-deposit-transfer-events', sql: depositTransferEvents },
 ];

@@ -175,7 +175,7 @@ export function createRechargeService({ db, config }: { db: Db; config: Recharge
           userId: user.id,
           type: 'recharge',
           amount: deposit.amount,
-          reference: depositReference(deposit.tx_id),
+          reference: depositReference(deposit.tx_id, deposit.event_index),
           note: input.note,
           actorId: actor.id,
         });
