@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { readExtendedPublicKey } from './lib/tron-hd';
 
 const bool = (fallback: boolean) =>
   z
@@ -136,6 +137,18 @@ const ZEnv = z.object({
     .min(0)
     .max(7 * 86400)
     .default(3),
+  /**
+   * The extended PUBLIC key of a TRON wallet account (m/44'/195'/0'): each new customer gets the next
+   * address derived from it. A private key is refused at start.
+   */
+  TRON_XPUB: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const read = readExtendedPublicKey(value);
+      if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
+    }),
   /** Smallest deposit credited by itself (smaller ones wait for an administrator), and smallest order. */
   RECHARGE_MIN_AMOUNT: z
     .string()
@@ -227,6 +240,8 @@ export type Config = {
   trongridRps: number;
   tronScanOverlapMs: number;
   rechargeMinAmount: string;
+  /** Set: new customers get addresses derived from this extended public key (lib/tron-hd.ts). */
+  tronXpub: string | undefined;
   rechargeOrderMinutes: number;
   shutdownGraceMs: number;
   /** 0: this process runs no SMPP binds (another one does). */
@@ -307,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trongridRps: e.TRONGRID_RPS,
     tronScanOverlapMs: e.TRON_SCAN_OVERLAP_SECONDS * 1000,
     rechargeMinAmount: e.RECHARGE_MIN_AMOUNT,
+    tronXpub: e.TRON_XPUB?.trim() || undefined,
     rechargeOrderMinutes: e.RECHARGE_ORDER_MINUTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     smppPollMs: Math.round(e.SMPP_POLL_SECONDS * 1000),

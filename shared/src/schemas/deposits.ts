@@ -153,3 +153,14 @@ export const ZWatcherHealth = z.object({
   pollIntervalSeconds: z.number(),
 });
 export type WatcherHealth = z.infer<typeof ZWatcherHealth>;
+
+/** Where new customers' deposit addresses come from: the pool, or an extended public key. */
+export const ZHdWalletInfo = z.object({
+  /** An extended public key (TRON_XPUB) is configured: new customers get derived addresses. */
+  configured: z.boolean(),
+  /** The derivation path of the addresses, `{i}` for the index (null without a key). */
+  pathPattern: z.string().nullable(),
+  /** Addresses derived from the key so far (each given to one customer). */
+  derivedCount: z.number().int(),
+});
+export type HdWalletInfo = z.infer<typeof ZHdWalletInfo>;

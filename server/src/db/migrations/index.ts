@@ -38,6 +38,7 @@ import outboundCampaignCascade from './0098-outbound-campaign-cascade';
 import outboundFillfactor from './0099-outbound-fillfactor';
 import webhookQueueOrder from './0100-webhook-queue-order';
 import depositTransferEvents from './0140-deposit-transfer-events';
+import hdDepositAddresses from './0141-hd-deposit-addresses';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -81,4 +82,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0099-outbound-fillfactor', sql: outboundFillfactor },
   { id: '0100-webhook-queue-order', sql: webhookQueueOrder },
   { id: '0140-deposit-transfer-events', sql: depositTransferEvents },
+  { id: '0141-hd-deposit-addresses', sql: hdDepositAddresses },
 ];
