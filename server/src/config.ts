@@ -130,13 +130,16 @@ const ZEnv = z.object({
   TRON_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(3),
   /** Requests per second this process sends to TronGrid at most (also the pace of catching up). */
   TRONGRID_RPS: z.coerce.number().min(0.1).max(1000).default(10),
-  /** How far before the chain cursor each read starts again (re-read events are never credited twice). */
+  /**
+   * How far before the chain cursor each read starts again (re-read events are never credited twice;
+   * each second re-read costs requests): for an API that might publish a block's events in parts.
+   */
   TRON_SCAN_OVERLAP_SECONDS: z.coerce
     .number()
     .int()
     .min(0)
     .max(7 * 86400)
-    .default(3),
+    .default(0),
   /**
    * The extended PUBLIC key of a TRON wallet account (m/44'/195'/0'): each new customer gets the next
    * address derived from it. A private key is refused at start.

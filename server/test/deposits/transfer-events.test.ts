@@ -148,4 +148,42 @@ describe('deposits keyed by transaction and transfer', () => {
     expect((await second.runRound()).read).toBe(true);
     await second.stop();
   });
+
+  test('after an hour down: the lag is shown, the missed blocks are read round by round, none skipped', async () => {
+    const watcher = watcherFor(t.db, t, fake.url);
+    await watcher.runRound();
+    const hourAgo = Date.now() - 3_600_000;
+    const before = await balanceOf(alice.userId);
+    // 1,500 transfers of other people over the hour (more than one read's pages), three of them ours.
+    for (let i = 0; i < 1500; i++)
+      fake.add({ to: randomTronAddress(), amount: '5', blockMs: hourAgo + 60_000 + i * 2000 });
+    const ours = [0.2, 0.5, 0.95].map((f) =>
+      fake.add({ to: aliceAddress, amount: '1.5', blockMs: hourAgo + 60_000 + Math.round(f * 3_000_000) }),
+    );
+    await t.db.query('update tron_chain_cursor set cursor_ms = $1', [hourAgo]);
+    const health = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/deposits/watcher',
+          headers: authed(adminToken),
+        })
+      ).json().data;
+    const behind = await health();
+    expect(behind.state).toBe('catching_up');
+    expect(behind.lagSeconds).toBeGreaterThanOrEqual(3599);
+
+    let rounds = 0;
+    for (let r = await watcher.runRound(); ; r = await watcher.runRound()) {
+      rounds++;
+      expect(r.error).toBeNull();
+      if (!r.behind) break;
+    }
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    for (const o of ours) expect((await rowsOf(o.txId))[0]).toMatchObject({ status: 'credited' });
+    expect(await balanceOf(alice.userId)).toBe((Number(before) + 4.5).toFixed(6));
+    const caughtUp = await health();
+    expect(caughtUp.state).toBe('ok');
+    expect(caughtUp.lagSeconds).toBeLessThan(120);
+  }, 120_000);
 });

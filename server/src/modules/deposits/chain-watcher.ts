@@ -115,7 +115,10 @@ export function createChainWatcher(options: {
       if (outcome === 'credited') result.credited++;
       if (outcome === 'unmatched') result.unmatched++;
     }
-    const newCursor = read.newestBlockMs ?? cursorMs;
+    // A block is solidified whole: read to the end, the newest one is done (the next read starts
+    // after it); a read that stopped inside a block starts at that block again.
+    const newCursor =
+      read.newestBlockMs === null ? cursorMs : read.complete ? read.newestBlockMs + 1 : read.newestBlockMs;
     await advanceCursor(db, newCursor);
     await markDroppedDeposits(db, Math.max(cursorMs, newCursor), DROPPED_AFTER_MINUTES);
     result.behind = !read.complete;
