@@ -157,10 +157,16 @@ describe('deposits keyed by transaction and transfer', () => {
     // 1,500 transfers of other people over the hour (more than one read's pages), three of them ours.
     for (let i = 0; i < 1500; i++)
       fake.add({ to: randomTronAddress(), amount: '5', blockMs: hourAgo + 60_000 + i * 2000 });
+    fake.add({ to: randomTronAddress(), amount: '5', blockMs: Date.now() - 1000 }); // the chain's present
     const ours = [0.2, 0.5, 0.95].map((f) =>
       fake.add({ to: aliceAddress, amount: '1.5', blockMs: hourAgo + 60_000 + Math.round(f * 3_000_000) }),
     );
     await t.db.query('update tron_chain_cursor set cursor_ms = $1', [hourAgo]);
+    // Alice has had her address for longer than that (else the payments would wait for an administrator).
+    await t.db.query(
+      `update tron_addresses set assigned_at = now() - interval '2 hours' where address = $1`,
+      [aliceAddress],
+    );
     const health = async () =>
       (
         await t.app.inject({
