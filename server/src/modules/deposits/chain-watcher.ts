@@ -15,6 +15,7 @@ import {
   ourAddresses,
   recordRound,
   releaseCursor,
+  settledEvents,
   takeWatchedAddress,
 } from './scan-state.repository';
 import { unconfirmedIncoming } from './trongrid-client';
@@ -104,7 +105,10 @@ export function createChainWatcher(options: {
       log.warn(
         `${read.unreadable} USDT transfer event(s) could not be read (malformed or impossible amounts)`,
       );
+    // Re-read events (an overlap, a restart, a second watcher) cost one query for the page, not a transaction each.
+    const settled = await settledEvents(db, read.transfers);
     for (const transfer of read.transfers) {
+      if (settled.has(`${transfer.txId}:${transfer.eventIndex}`)) continue;
       const outcome: SettleOutcome = await db.transaction((tx) =>
         settleConfirmedTransfer(
           tx,

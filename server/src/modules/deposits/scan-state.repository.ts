@@ -103,3 +103,19 @@ export async function recordRound(q: Queryable, r: RoundRecord) {
     );
   }
 }
+
+/** Which of these transfer events are settled for good (read again, they need no transaction at all). */
+export async function settledEvents(
+  q: Queryable,
+  events: Array<{ txId: string; eventIndex: number | null }>,
+): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const rows = await q.query<{ key: string }>(
+    `select d.tx_id || ':' || d.event_index as key from usdt_deposits d
+     join unnest($1::text[], $2::int[]) as e(tx_id, event_index)
+       on d.tx_id = e.tx_id and d.event_index = e.event_index
+     where d.status in ('credited', 'unmatched')`,
+    [events.map((e) => e.txId), events.map((e) => e.eventIndex)],
+  );
+  return new Set(rows.map((r) => r.key));
+}
