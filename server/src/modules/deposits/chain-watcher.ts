@@ -48,6 +48,8 @@ export type RoundResult = {
 const UNCONFIRMED_WINDOW_MS = 10 * 60_000;
 /** A seen transfer nobody reads the chain for is called dropped after this long. */
 const DROPPED_AFTER_MINUTES = 60;
+/** With no address at all, the cursor follows the clock this far behind (solidifying takes about a minute). */
+const IDLE_CURSOR_LAG_MS = 5 * 60_000;
 /** At most one look at a watched address's unsolidified transfers per this long, whoever is looking. */
 const PEEK_SPACING_MS = 15_000;
 
@@ -92,8 +94,9 @@ export function createChainWatcher(options: {
   async function readChain(cursorMs: number, result: RoundResult) {
     const nowMs = Date.now();
     if (!(await hasAddresses(db))) {
-      // Nothing can be ours yet: no request at all, and an address added later starts from here.
-      await advanceCursor(db, nowMs - config.tronScanOverlapMs);
+      // Nothing can be ours yet: no request at all. The cursor stays well behind the solidified head
+      // (about a minute behind the clock), so a block made before an address is added is still read.
+      await advanceCursor(db, nowMs - IDLE_CURSOR_LAG_MS - config.tronScanOverlapMs);
       return;
     }
     const fromMs = Math.max(0, cursorMs - config.tronScanOverlapMs);
