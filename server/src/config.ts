@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { readExtendedPublicKey } from './lib/tron-hd';
 
 const bool = (fallback: boolean) =>
   z
@@ -145,17 +146,32 @@ const ZEnv = z.object({
   TRON_WATCHER: bool(true),
   TRONGRID_URL: z.url().default('https://api.trongrid.io'),
   TRONGRID_API_KEY: z.string().min(1).optional(),
-  /** How often each watched address is scanned, at most. */
-  TRON_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(10),
-  /** Requests per second this process sends to TronGrid at most. */
+  /** How often the solidified USDT Transfer events are read (a block every 3 s: one read per block). */
+  TRON_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(3),
+  /** Requests per second this process sends to TronGrid at most (also the pace of catching up). */
   TRONGRID_RPS: z.coerce.number().min(0.1).max(1000).default(10),
-  /** How far back each scan re-reads before the address's cursor, so nothing between scans is missed. */
+  /**
+   * How far before the chain cursor each read starts again (re-read events are never credited twice;
+   * each second re-read costs requests): for an API that might publish a block's events in parts.
+   */
   TRON_SCAN_OVERLAP_SECONDS: z.coerce
     .number()
     .int()
     .min(0)
     .max(7 * 86400)
-    .default(600),
+    .default(0),
+  /**
+   * The extended PUBLIC key of a TRON wallet account (m/44'/195'/0'): each new customer gets the next
+   * address derived from it. A private key is refused at start.
+   */
+  TRON_XPUB: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const read = readExtendedPublicKey(value);
+      if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
+    }),
   /** Smallest deposit credited by itself (smaller ones wait for an administrator), and smallest order. */
   RECHARGE_MIN_AMOUNT: z
     .string()
@@ -259,6 +275,8 @@ export type Config = {
   trongridRps: number;
   tronScanOverlapMs: number;
   rechargeMinAmount: string;
+  /** Set: new customers get addresses derived from this extended public key (lib/tron-hd.ts). */
+  tronXpub: string | undefined;
   rechargeOrderMinutes: number;
   shutdownGraceMs: number;
   /** 0: this process runs no SMPP binds (another one does). */
@@ -351,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trongridRps: e.TRONGRID_RPS,
     tronScanOverlapMs: e.TRON_SCAN_OVERLAP_SECONDS * 1000,
     rechargeMinAmount: e.RECHARGE_MIN_AMOUNT,
+    tronXpub: e.TRON_XPUB?.trim() || undefined,
     rechargeOrderMinutes: e.RECHARGE_ORDER_MINUTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     smppPollMs: Math.round(e.SMPP_POLL_SECONDS * 1000),

@@ -67,7 +67,7 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
     const approval = fake.add({ to: aliceAddress, amount: '9', type: 'Approval' });
     const stranger = fake.add({ to: unassigned, amount: '3' });
 
-    const round = await watcher.runRound({ all: true });
+    const round = await watcher.runRound();
     expect(round.error).toBeNull();
     expect(await balanceOf(alice.userId)).toBe('12.345678');
     expect(await balanceOf(bob.userId)).toBe('1000000.000000');
@@ -82,20 +82,25 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
     expect(await depositOf(odd.txId)).toMatchObject({ status: 'credited', user_id: alice.userId });
     expect(await depositOf(big.txId)).toMatchObject({ status: 'credited', user_id: bob.userId });
 
-    // Every request: the key header, confirmed only, incoming only, the USDT contract, a time window.
-    const sent = fake.requests.filter((r) => r.status === 200);
+    // Every request: the key header, the USDT contract's solidified Transfer events, a time window.
+    const sent = fake.requests.filter((r) => r.status === 200 && r.path.startsWith('/v1/contracts/'));
     expect(sent.length).toBeGreaterThan(0);
     for (const r of sent) {
       expect(r.apiKey).toBe('test-key');
+      expect(r.path).toBe('/v1/contracts/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t/events');
       expect(r.params).toMatchObject({
-        only_to: 'true',
-        contract_address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        event_name: 'Transfer',
+        only_confirmed: 'true',
+        order_by: 'block_timestamp,asc',
       });
-      expect(Number(r.params.max_timestamp)).toBeGreaterThan(Number(r.params.min_timestamp));
+      expect(Number(r.params.max_block_timestamp)).toBeGreaterThan(Number(r.params.min_block_timestamp));
     }
+    // Per address only to show a watched owner what is not solidified yet, never to credit.
+    for (const r of fake.requests.filter((r) => r.path.startsWith('/v1/accounts/')))
+      expect(r.params).toMatchObject({ only_unconfirmed: 'true', only_to: 'true' });
 
     // Read again (the overlap window): nothing changes.
-    await watcher.runRound({ all: true });
+    await watcher.runRound();
     expect(await balanceOf(alice.userId)).toBe('12.345678');
     await expectLedgerConsistent(t.db);
   });
@@ -105,7 +110,12 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
     await rechargeInfo(t, alice.token); // the page is open: the address is watched closely
     const before = await balanceOf(alice.userId);
     const pending = fake.add({ to: aliceAddress, amount: '5.5', confirmed: false });
-    await watcher.runRound({ all: true });
+    // Each round looks at one watched address (bob's page is open too).
+    const roundsUntil = async (status: string) => {
+      for (let i = 0; i < 4 && (await depositOf(pending.txId))?.status !== status; i++)
+        await watcher.runRound();
+    };
+    await roundsUntil('seen');
     expect(await depositOf(pending.txId)).toMatchObject({ status: 'seen', user_id: alice.userId });
     const own = await t.app.inject({
       method: 'GET',
@@ -113,11 +123,11 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
       headers: authed(alice.token),
     });
     expect(own.json().data.list.find((d: { txId: string }) => d.txId === pending.txId).status).toBe('seen');
-    await watcher.runRound({ all: true });
+    await roundsUntil('confirming');
     expect(await depositOf(pending.txId)).toMatchObject({ status: 'confirming' });
     expect(await balanceOf(alice.userId)).toBe(before);
     fake.confirm(pending.txId);
-    await watcher.runRound({ all: true });
+    await watcher.runRound();
     expect(await depositOf(pending.txId)).toMatchObject({ status: 'credited' });
     expect(await balanceOf(alice.userId)).toBe('17.845678');
   });
@@ -125,11 +135,12 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
   test('hundreds of transfers over several pages, with items repeated across pages: each credited once', async () => {
     fake.setDuplicateAcrossPages(true);
     const watcher = watcherFor(t.db, t, fake.url);
-    const start = Date.now() - 120_000;
+    // Blocks after the cursor (the solidified chain only grows forward).
+    const start = Date.now() - 600;
     const before = await balanceOf(bob.userId);
-    for (let i = 0; i < 450; i++) fake.add({ to: bobAddress, amount: '1.000001', blockMs: start + i * 100 });
+    for (let i = 0; i < 450; i++) fake.add({ to: bobAddress, amount: '1.000001', blockMs: start + i });
     const pagesBefore = fake.requests.filter((r) => r.params.fingerprint).length;
-    await watcher.runRound({ all: true });
+    await watcher.runRound();
     fake.setDuplicateAcrossPages(false);
     expect(fake.requests.filter((r) => r.params.fingerprint).length - pagesBefore).toBeGreaterThanOrEqual(2);
     const [{ n }] = (await t.db.query<{ n: number }>(
@@ -139,7 +150,7 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
     expect(n).toBe(450);
     expect(await balanceOf(bob.userId)).toBe((Number(before) + 450.00045).toFixed(6));
     await expectLedgerConsistent(t.db);
-  });
+  }, 120_000);
 
   test('429, 403 and 5xx back off and lose nothing; an unreachable API is one log line, then recovery', async () => {
     const log = recordingLogger();
@@ -147,7 +158,7 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
     const before = await balanceOf(alice.userId);
     const a = fake.add({ to: aliceAddress, amount: '2' });
     fake.failNext(1, 429);
-    const limited = await watcher.runRound({ all: true });
+    const limited = await watcher.runRound();
     expect(limited.error).toMatch(/^rate_limited/);
     const health = await t.app.inject({
       method: 'GET',
@@ -159,16 +170,16 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
 
     fake.failNext(1, 503);
     await new Promise((r) => setTimeout(r, 1100)); // the 1 s backoff of the first failure
-    const failing = await watcher.runRound({ all: true });
+    const failing = await watcher.runRound();
     expect(failing.error).toMatch(/^server/);
     fake.failNext(1, 403);
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await watcher.runRound({ all: true })).error).toMatch(/^rate_limited/);
+    expect((await watcher.runRound()).error).toMatch(/^rate_limited/);
 
     fake.setUnreachable(true);
     await new Promise((r) => setTimeout(r, 1100));
     for (let i = 0; i < 3; i++) {
-      const r = await watcher.runRound({ all: true });
+      const r = await watcher.runRound();
       expect(r.error).toMatch(/^unreachable/);
     }
     const zh = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-locale': 'zh-CN' } });
@@ -184,7 +195,7 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
     fake.setUnreachable(false);
     await new Promise((r) => setTimeout(r, 100));
     for (let i = 0; i < 10; i++) {
-      const r = await watcher.runRound({ all: true });
+      const r = await watcher.runRound();
       if (r.error === null) break;
       await new Promise((res) => setTimeout(res, 1000));
     }
@@ -197,19 +208,19 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
 
   test('a deposit during a restart: the new watcher reads the window again and credits it once', async () => {
     const first = watcherFor(t.db, t, fake.url);
-    await first.runRound({ all: true });
+    await first.runRound();
     await first.stop();
     const before = await balanceOf(bob.userId);
     const during = fake.add({ to: bobAddress, amount: '33.3', blockMs: Date.now() - 5000 });
-    // The restarted process starts from the persisted cursors (and, to be hard on it, with them rewound).
-    await t.db.query('update tron_scan_state set cursor_ms = cursor_ms - 3600000');
+    // The restarted process starts from the persisted cursor (and, to be hard on it, with it rewound).
+    await t.db.query('update tron_chain_cursor set cursor_ms = cursor_ms - 3600000');
     const second = watcherFor(t.db, t, fake.url);
-    await second.runRound({ all: true });
-    await second.runRound({ all: true, ignoreLeases: true });
+    await second.runRound();
+    await second.runRound({ ignoreLeases: true });
     expect(await depositOf(during.txId)).toMatchObject({ status: 'credited', user_id: bob.userId });
     expect(await balanceOf(bob.userId)).toBe((Number(before) + 33.3).toFixed(6));
     await expectLedgerConsistent(t.db);
-  });
+  }, 120_000);
 
   test('two watchers at once on the same transfers (two processes on PostgreSQL): each paid once', async () => {
     const otherDb = t.config.databaseUrl
@@ -221,16 +232,13 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
         fake.add({
           to: i % 2 ? aliceAddress : bobAddress,
           amount: `${i + 1}.25`,
-          blockMs: Date.now() - 10_000 + i,
+          blockMs: Date.now() - 500 + i, // after the cursor: the solidified chain only grows forward
         }),
       );
       const a = watcherFor(t.db, t, fake.url);
       const b = watcherFor(otherDb, t, fake.url);
       // Both read every address at the same moment, leases ignored: only the database keeps them apart.
-      await Promise.all([
-        a.runRound({ all: true, ignoreLeases: true }),
-        b.runRound({ all: true, ignoreLeases: true }),
-      ]);
+      await Promise.all([a.runRound({ ignoreLeases: true }), b.runRound({ ignoreLeases: true })]);
       for (const transfer of batch) expect((await depositOf(transfer.txId))?.status).toBe('credited');
       const aliceExpected = batch.filter((_, i) => i % 2).reduce((sum, _, j) => sum + (2 * j + 2) + 0.25, 0);
       expect(await balanceOf(alice.userId)).toBe((Number(before) + aliceExpected).toFixed(6));

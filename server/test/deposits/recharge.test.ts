@@ -137,7 +137,7 @@ describe('recharge orders on a shared address when the pool is exhausted', () =>
     const afterCancel = fake.add({ to: shared, amount: o3.amount });
     const ambiguous = fake.add({ to: shared, amount: ambiguousAmount });
     const rounded = fake.add({ to: shared, amount: '25' });
-    await watcher.runRound({ all: true });
+    await watcher.runRound();
 
     expect(await balanceOf(onTime.userId)).toBe(o1.amount);
     expect(await balanceOf(late.userId)).toBe(o2.amount);
@@ -170,7 +170,7 @@ describe('recharge orders on a shared address when the pool is exhausted', () =>
     expect(finance.list[0]).toMatchObject({
       type: 'recharge',
       amount: o1.amount,
-      reference: `deposit:${paid.txId}`,
+      reference: `deposit:${paid.txId}:0`,
     });
 
     // The administrators' queue: attach the ambiguous one to y, twice at once: credited once, audited.

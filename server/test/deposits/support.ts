@@ -29,15 +29,20 @@ export function recordingLogger() {
   return logger as unknown as FastifyBaseLogger & { lines: typeof lines };
 }
 
-/** A watcher of the test app's database against a fake TronGrid, driven round by round by the test. */
+/**
+ * A watcher of the test app's database against a fake TronGrid, driven round by round by the test.
+ * Its rounds read whoever last held the cursor's lease (the tests create many watchers and stop few);
+ * `leased: true` keeps the lease rule.
+ */
 export function watcherFor(
   db: Db,
   t: TestApp,
   url: string,
   log = recordingLogger(),
   extra: Record<string, unknown> = {},
+  leased = false,
 ) {
-  return createChainWatcher({
+  const watcher = createChainWatcher({
     db,
     config: {
       ...t.config,
@@ -50,7 +55,14 @@ export function watcherFor(
     log,
     // The real pause doubles up to 60 s; a test waits 1 s at most.
     maxBackoffMs: 1000,
+    // A round looks at a watched address's unsolidified transfers every time.
+    peekSpacingMs: 0,
   });
+  if (leased) return watcher;
+  return {
+    ...watcher,
+    runRound: (round: { ignoreLeases?: boolean } = {}) => watcher.runRound({ ignoreLeases: true, ...round }),
+  };
 }
 
 /** Adds `count` pool addresses through the admin API; returns them. */

@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { encodeTronAddress } from '../../src/lib/tron-address';
+import { base58Decode, encodeTronAddress } from '../../src/lib/tron-address';
 
 /**
- * A fake TronGrid for tests and benchmarks: it speaks the real
+ * A fake TronGrid for tests and benchmarks, over scripted transfers. It speaks the real
  * `GET /v1/accounts/{address}/transactions/trc20` (protocols.md §4: only_confirmed / only_unconfirmed,
  * only_to / only_from, contract_address, limit ≤ 200, min_timestamp / max_timestamp in ms,
- * order_by block_timestamp asc|desc, opaque `fingerprint` paging that requires the other parameters
- * unchanged, `meta.fingerprint` and `meta.links.next`, the TRON-PRO-API-KEY header) over scripted
- * transfers, and fails on command (429, 403, 5xx) like the real one under load.
+ * order_by block_timestamp asc|desc) and `GET /v1/contracts/{contract}/events` (§4.6: event_name,
+ * only_confirmed / only_unconfirmed, min_block_timestamp / max_block_timestamp, order_by, limit;
+ * events with transaction_id, block_number, block_timestamp, event_index, event_name and `result`
+ * whose addresses are 0x-hex as TronGrid's are), both with opaque `fingerprint` paging that requires
+ * the other parameters unchanged, `meta.fingerprint` and `meta.links.next`, the TRON-PRO-API-KEY
+ * header, and fails on command (429, 403, 5xx) like the real one under load.
  */
 
 export const USDT = {
@@ -38,7 +41,15 @@ export type ScriptedTransfer = {
   confirmed: boolean;
   token: TokenInfo;
   type: string;
+  /** The event's index in its transaction (transactions paying several addresses have several). */
+  eventIndex: number;
+  /** Raw `value` of the event, when it should differ from `value` (a broken answer). */
+  rawValue?: string;
 };
+
+/** TRON makes a block every 3 s; the fake numbers them from block time. */
+export const blockNumberOf = (blockMs: number) => Math.floor(blockMs / 3000);
+const hex20 = (address: string) => `0x${base58Decode(address)!.subarray(1, 21).toString('hex')}`;
 
 export type FakeRequest = {
   path: string;
@@ -86,6 +97,65 @@ export async function startFakeTronGrid(options: { apiKey?: string; maxPerSecond
       .sort((a, b) => (asc ? a.blockMs - b.blockMs : b.blockMs - a.blockMs) || a.txId.localeCompare(b.txId));
   }
 
+  /** The events API: transfers of one token contract, by block time, with the same filters. */
+  function events(contract: string, p: URLSearchParams) {
+    const onlyConfirmed = p.get('only_confirmed') === 'true';
+    const onlyUnconfirmed = p.get('only_unconfirmed') === 'true';
+    const name = p.get('event_name');
+    const min = p.has('min_block_timestamp') ? Number(p.get('min_block_timestamp')) : 0;
+    const max = p.has('max_block_timestamp') ? Number(p.get('max_block_timestamp')) : Number.MAX_SAFE_INTEGER;
+    const block = p.has('block_number') ? Number(p.get('block_number')) : null;
+    const asc = p.get('order_by') === 'block_timestamp,asc';
+    return transfers
+      .filter((t) => t.token.address === contract)
+      .filter((t) => !name || t.type === name)
+      .filter((t) => !onlyConfirmed || t.confirmed)
+      .filter((t) => !onlyUnconfirmed || !t.confirmed)
+      .filter((t) => t.blockMs >= min && t.blockMs <= max)
+      .filter((t) => block === null || blockNumberOf(t.blockMs) === block)
+      .sort(
+        (a, b) =>
+          (asc ? a.blockMs - b.blockMs : b.blockMs - a.blockMs) ||
+          a.txId.localeCompare(b.txId) ||
+          a.eventIndex - b.eventIndex,
+      );
+  }
+
+  const asEvent = (t: ScriptedTransfer) => ({
+    block_number: blockNumberOf(t.blockMs),
+    block_timestamp: t.blockMs,
+    caller_contract_address: t.token.address,
+    contract_address: t.token.address,
+    event_index: t.eventIndex,
+    event_name: t.type,
+    result: {
+      '0': hex20(t.from),
+      '1': hex20(t.to),
+      '2': t.rawValue ?? t.value,
+      from: hex20(t.from),
+      to: hex20(t.to),
+      value: t.rawValue ?? t.value,
+    },
+    result_type: { from: 'address', to: 'address', value: 'uint256' },
+    event: 'Transfer(address indexed from, address indexed to, uint256 value)',
+    transaction_id: t.txId,
+  });
+
+  const asAccountTransfer = (t: ScriptedTransfer) => ({
+    transaction_id: t.txId,
+    token_info: {
+      symbol: t.token.symbol,
+      address: t.token.address,
+      decimals: t.token.decimals,
+      name: t.token.name,
+    },
+    block_timestamp: t.blockMs,
+    from: t.from,
+    to: t.to,
+    type: t.type,
+    value: t.rawValue ?? t.value,
+  });
+
   /** Everything but the cursor: TronGrid refuses a fingerprint used with other filters. */
   const filterKey = (p: URLSearchParams) =>
     createHash('sha256')
@@ -118,7 +188,8 @@ export async function startFakeTronGrid(options: { apiKey?: string; maxPerSecond
       return;
     }
     const match = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);
-    if (req.method !== 'GET' || !match) {
+    const eventsMatch = /^\/v1\/contracts\/([^/]+)\/events$/.exec(url.pathname);
+    if (req.method !== 'GET' || !(match || eventsMatch)) {
       record(404);
       return json(res, 404, { success: false, error: 'not found', statusCode: 404 });
     }
@@ -176,7 +247,9 @@ export async function startFakeTronGrid(options: { apiKey?: string; maxPerSecond
         return json(res, 400, { success: false, error: 'invalid fingerprint', statusCode: 400 });
       }
     }
-    const all = list(decodeURIComponent(match[1]!), p);
+    const all: ScriptedTransfer[] = match
+      ? list(decodeURIComponent(match[1]!), p)
+      : events(decodeURIComponent(eventsMatch![1]!), p);
     const page = all.slice(offset, offset + limit);
     // The real paging is no snapshot: an item can come again on the next page.
     if (duplicateAcrossPages && offset > 0) page.unshift(all[offset - 1]!);
@@ -190,20 +263,7 @@ export async function startFakeTronGrid(options: { apiKey?: string; maxPerSecond
     }
     record(200);
     json(res, 200, {
-      data: page.map((t) => ({
-        transaction_id: t.txId,
-        token_info: {
-          symbol: t.token.symbol,
-          address: t.token.address,
-          decimals: t.token.decimals,
-          name: t.token.name,
-        },
-        block_timestamp: t.blockMs,
-        from: t.from,
-        to: t.to,
-        type: t.type,
-        value: t.value,
-      })),
+      data: match ? page.map(asAccountTransfer) : page.map(asEvent),
       success: true,
       meta,
     });
@@ -216,8 +276,11 @@ export async function startFakeTronGrid(options: { apiKey?: string; maxPerSecond
     requests,
     /** Puts a transfer on the scripted chain; USDT, confirmed and a Transfer unless told otherwise. */
     add(t: Partial<ScriptedTransfer> & { to: string; amount?: string }): ScriptedTransfer {
+      const txId = t.txId ?? randomTxId();
       const transfer: ScriptedTransfer = {
-        txId: t.txId ?? randomTxId(),
+        txId,
+        eventIndex: t.eventIndex ?? transfers.filter((o) => o.txId === txId).length,
+        rawValue: t.rawValue,
         from: t.from ?? randomTronAddress(),
         to: t.to,
         value: t.value ?? usdtUnits(t.amount ?? '1'),
@@ -228,6 +291,10 @@ export async function startFakeTronGrid(options: { apiKey?: string; maxPerSecond
       };
       transfers.push(transfer);
       return transfer;
+    },
+    /** A transfer that never solidified (its block was not the chain's): it disappears from every list. */
+    remove(txId: string) {
+      for (let i = transfers.length - 1; i >= 0; i--) if (transfers[i]!.txId === txId) transfers.splice(i, 1);
     },
     /** The block of an unconfirmed transfer got solidified. */
     confirm(txId: string) {

@@ -134,6 +134,7 @@ export const WATCHER_STATES = [
   'rate_limited',
   'failing',
   'starting',
+  'catching_up',
 ] as const;
 export const ZWatcherHealth = z.object({
   state: z.enum(WATCHER_STATES),
@@ -145,10 +146,21 @@ export const ZWatcherHealth = z.object({
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
   consecutiveErrors: z.number().int(),
-  /** Seconds since the least recently scanned watched address was scanned (null: none yet). */
+  /** How far behind the present the solidified chain has been read, in seconds (about a minute is normal). */
   lagSeconds: z.number().nullable(),
   addressesWatched: z.number().int(),
   unmatchedCount: z.number().int(),
   pollIntervalSeconds: z.number(),
 });
 export type WatcherHealth = z.infer<typeof ZWatcherHealth>;
+
+/** Where new customers' deposit addresses come from: the pool, or an extended public key. */
+export const ZHdWalletInfo = z.object({
+  /** An extended public key (TRON_XPUB) is configured: new customers get derived addresses. */
+  configured: z.boolean(),
+  /** The derivation path of the addresses, `{i}` for the index (null without a key). */
+  pathPattern: z.string().nullable(),
+  /** Addresses derived from the key so far (each given to one customer). */
+  derivedCount: z.number().int(),
+});
+export type HdWalletInfo = z.infer<typeof ZHdWalletInfo>;

@@ -43,6 +43,8 @@ import loginCheckSlots from './0105-login-check-slots';
 import refusalAggregates from './0106-refusal-aggregates';
 import eventTicketSession from './0107-event-ticket-session';
 import upstreamProviders from './0120-upstream-providers';
+import depositTransferEvents from './0140-deposit-transfer-events';
+import hdDepositAddresses from './0141-hd-deposit-addresses';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -91,4 +93,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0106-refusal-aggregates', sql: refusalAggregates },
   { id: '0107-event-ticket-session', sql: eventTicketSession },
   { id: '0120-upstream-providers', sql: upstreamProviders },
+  { id: '0140-deposit-transfer-events', sql: depositTransferEvents },
+  { id: '0141-hd-deposit-addresses', sql: hdDepositAddresses },
 ];

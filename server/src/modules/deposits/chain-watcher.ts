@@ -1,20 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { ChainApiError, createChainHttp } from './chain-http';
+import { createContractEventsSource } from './contract-events';
 import { noteUnconfirmedTransfer, type SettleOutcome, settleConfirmedTransfer } from './deposit-crediting';
 import { markDroppedDeposits } from './deposits.repository';
 import { expireDueOrders } from './recharge-orders.repository';
 import { createRequestBudget } from './request-budget';
 import {
-  type ClaimedAddress,
-  claimAddresses,
-  ensureScanState,
-  finalTxIds,
-  finishScans,
+  advanceCursor,
+  claimCursor,
+  hasAddresses,
+  ourAddresses,
   recordRound,
-  releaseScan,
+  releaseCursor,
+  settledEvents,
+  takeWatchedAddress,
 } from './scan-state.repository';
-import { ChainApiError, createTronGridClient } from './trongrid-client';
+import { unconfirmedIncoming } from './trongrid-client';
 
 type WatcherConfig = Pick<
   Config,
@@ -27,27 +31,36 @@ type WatcherConfig = Pick<
 >;
 
 export type RoundResult = {
-  scanned: number;
   credited: number;
   unmatched: number;
   seen: number;
+  /** Transfer events of the whole chain read this round (ours or not). */
+  events: number;
+  requests: number;
+  /** The read stopped before the present (catching up): the next round follows at once. */
+  behind: boolean;
+  /** False when another process holds the cursor's lease. */
+  read: boolean;
   error: string | null;
 };
 
-/** Requests in flight at once; the budget spaces them anyway, this only overlaps their latency. */
-const concurrencyFor = (rps: number) => Math.min(32, Math.max(8, Math.ceil(rps / 10)));
-/** Unconfirmed transfers are looked for in the last few minutes only (solidifying takes about one). */
+/** Unsolidified transfers are looked for in the last few minutes only (solidifying takes about one). */
 const UNCONFIRMED_WINDOW_MS = 10 * 60_000;
-/** A transfer seen unsolidified and still not solidified after this long was dropped. */
+/** A seen transfer nobody reads the chain for is called dropped after this long. */
 const DROPPED_AFTER_MINUTES = 60;
+/** With no address at all, the cursor follows the clock this far behind (solidifying takes about a minute). */
+const IDLE_CURSOR_LAG_MS = 5 * 60_000;
+/** At most one look at a watched address's unsolidified transfers per this long, whoever is looking. */
+const PEEK_SPACING_MS = 15_000;
 
 /**
- * The USDT-TRC20 chain watcher (issue 10). Each round claims the addresses that are due, as many as
- * the request budget allows in one polling interval, reads each one's solidified incoming transfers
- * since its cursor minus the overlap window (and, for addresses whose owner is looking, the
- * unsolidified ones), credits each new transaction id once, then moves the cursor. Safe with any
- * number of processes: leases split the addresses, and the unique transaction id plus the row lock in
- * `settleConfirmedTransfer` make a transfer read twice (restart, overlap, two watchers) pay once.
+ * The USDT-TRC20 chain watcher. Each round follows the USDT contract's solidified Transfer events
+ * forward from one persisted cursor (a block time), settles those whose `to` is one of our addresses
+ * (one indexed lookup per page), then moves the cursor to the newest block read. Its requests depend on
+ * the chain's USDT volume and the polling interval, never on how many addresses we have. After downtime
+ * it reads the missed blocks round after round, as fast as the request budget allows, and never skips
+ * one. Safe with any number of processes: one holds the cursor's lease, and (transaction id, event
+ * index) plus the row lock in `settleConfirmedTransfer` make an event read twice pay once.
  */
 export function createChainWatcher(options: {
   db: Db;
@@ -56,62 +69,81 @@ export function createChainWatcher(options: {
   fetchImpl?: typeof fetch;
   /** The longest pause after failures (60 s; tests shorten it). */
   maxBackoffMs?: number;
+  /** Unsolidified looks at most this often (tests and benchmarks shorten it). */
+  peekSpacingMs?: number;
 }) {
   const { db, config, log } = options;
+  const owner = randomUUID();
   const budget = createRequestBudget(config.trongridRps, options.maxBackoffMs);
   const stopping = new AbortController();
-  const client = createTronGridClient({
+  const http = createChainHttp({
     baseUrl: config.trongridUrl,
     apiKey: config.trongridApiKey,
     beforeRequest: budget.take,
     fetchImpl: options.fetchImpl,
     signal: stopping.signal,
   });
+  const events = createContractEventsSource(http);
+  const peekSpacingMs = options.peekSpacingMs ?? PEEK_SPACING_MS;
+  let lastPeekAt = 0;
   /** What was last logged about the API, so an outage is one line, not one per round. */
   let reported: string | null = null;
+  const isOurs = (addresses: string[]) => ourAddresses(db, addresses);
 
-  /** Reads one address and settles what it found; returns the newest solidified block time seen. */
-  async function scanAddress(a: ClaimedAddress, result: RoundResult): Promise<number | null> {
+  /** Reads the solidified events after the cursor and settles ours; returns whether it is behind. */
+  async function readChain(cursorMs: number, result: RoundResult) {
     const nowMs = Date.now();
-    const since = Math.max(0, (a.cursor_ms ?? a.created_ms) - config.tronScanOverlapMs);
-    const confirmed = await client.incomingTransfers(a.address, {
-      minMs: since,
-      maxMs: nowMs,
-      confirmed: true,
-    });
+    if (!(await hasAddresses(db))) {
+      // Nothing can be ours yet: no request at all. The cursor stays well behind the solidified head
+      // (about a minute behind the clock), so a block made before an address is added is still read.
+      await advanceCursor(db, nowMs - IDLE_CURSOR_LAG_MS - config.tronScanOverlapMs);
+      return;
+    }
+    const fromMs = Math.max(0, cursorMs - config.tronScanOverlapMs);
+    const read = await events.readConfirmed({ fromMs, toMs: nowMs }, isOurs);
     budget.succeeded();
-    // Most addresses have nothing new: no database work for them at all.
-    const settled =
-      confirmed.length > 0
-        ? await finalTxIds(
-            db,
-            confirmed.map((t) => t.txId),
-          )
-        : new Set<string>();
-    let newest: number | null = null;
-    for (const transfer of confirmed) {
-      newest = Math.max(newest ?? 0, transfer.blockMs);
-      if (settled.has(transfer.txId)) continue;
+    result.events += read.events;
+    result.requests += read.requests;
+    if (read.unreadable > 0)
+      log.warn(
+        `${read.unreadable} USDT transfer event(s) could not be read (malformed or impossible amounts)`,
+      );
+    // Re-read events (an overlap, a restart, a second watcher) cost one query for the page, not a transaction each.
+    const settled = await settledEvents(db, read.transfers);
+    for (const transfer of read.transfers) {
+      if (settled.has(`${transfer.txId}:${transfer.eventIndex}`)) continue;
       const outcome: SettleOutcome = await db.transaction((tx) =>
-        settleConfirmedTransfer(tx, transfer, config.rechargeMinAmount),
+        settleConfirmedTransfer(
+          tx,
+          { ...transfer, eventIndex: transfer.eventIndex! },
+          config.rechargeMinAmount,
+        ),
       );
       if (outcome === 'credited') result.credited++;
       if (outcome === 'unmatched') result.unmatched++;
     }
-    if (a.hot) {
-      const pending = await client.incomingTransfers(a.address, {
-        minMs: Math.max(since, nowMs - UNCONFIRMED_WINDOW_MS),
-        maxMs: nowMs,
-        confirmed: false,
-      });
-      for (const transfer of pending) {
-        if (settled.has(transfer.txId)) continue;
-        await noteUnconfirmedTransfer(db, transfer, config.rechargeMinAmount);
-        result.seen++;
-      }
+    // A block is solidified whole: read to the end, the newest one is done (the next read starts
+    // after it); a read that stopped inside a block starts at that block again.
+    const newCursor =
+      read.newestBlockMs === null ? cursorMs : read.complete ? read.newestBlockMs + 1 : read.newestBlockMs;
+    await advanceCursor(db, newCursor);
+    await markDroppedDeposits(db, Math.max(cursorMs, newCursor), DROPPED_AFTER_MINUTES);
+    result.behind = !read.complete;
+  }
+
+  /** One look at the unsolidified transfers of an address whose owner is looking ("seen"). */
+  async function peek(result: RoundResult) {
+    const nowMs = Date.now();
+    if (nowMs - lastPeekAt < peekSpacingMs) return;
+    const address = await takeWatchedAddress(db);
+    if (!address) return;
+    lastPeekAt = nowMs;
+    const pending = await unconfirmedIncoming(http, address, nowMs - UNCONFIRMED_WINDOW_MS);
+    result.requests++;
+    for (const transfer of pending) {
+      await noteUnconfirmedTransfer(db, transfer, config.rechargeMinAmount);
+      result.seen++;
     }
-    result.scanned++;
-    return newest;
   }
 
   function report(error: string | null) {
@@ -130,52 +162,45 @@ export function createChainWatcher(options: {
     );
   }
 
-  async function runRound(round: { all?: boolean; ignoreLeases?: boolean } = {}): Promise<RoundResult> {
+  async function runRound(round: { ignoreLeases?: boolean } = {}): Promise<RoundResult> {
     const started = Date.now();
-    const result: RoundResult = { scanned: 0, credited: 0, unmatched: 0, seen: 0, error: null };
-    await ensureScanState(db);
-    await expireDueOrders(db);
-    await markDroppedDeposits(db, DROPPED_AFTER_MINUTES);
-    const capacity = Math.max(1, Math.floor((config.trongridRps * config.tronPollIntervalMs) / 1000));
-    const claimed = await claimAddresses(db, {
-      limit: round.all ? 1_000_000 : capacity,
-      leaseSeconds: Math.max(60, (3 * config.tronPollIntervalMs) / 1000),
-      all: round.all ?? false,
-      ignoreLeases: round.ignoreLeases ?? false,
-    });
-    const queue = [...claimed];
-    const unscanned: number[] = [];
-    const scanned: Array<{ addressId: number; cursorMs: number | null }> = [];
-    const worker = async () => {
-      for (let a = queue.shift(); a; a = queue.shift()) {
-        if (result.error !== null || stopping.signal.aborted) {
-          unscanned.push(a.address_id);
-          continue;
-        }
-        try {
-          scanned.push({ addressId: a.address_id, cursorMs: await scanAddress(a, result) });
-        } catch (error) {
-          unscanned.push(a.address_id);
-          if (error instanceof ChainApiError) {
-            result.error ??= `${error.kind}: ${error.message}`;
-            if (error.kind !== 'bad_answer') budget.backOff(error.retryAfterMs);
-          } else if (!stopping.signal.aborted) {
-            result.error ??= `failing: ${(error as Error).message}`;
-            log.error({ err: error, address: a.address }, 'deposit scan failed');
-          }
-        }
-      }
+    const result: RoundResult = {
+      credited: 0,
+      unmatched: 0,
+      seen: 0,
+      events: 0,
+      requests: 0,
+      behind: false,
+      read: false,
+      error: null,
     };
-    const workers = Math.min(concurrencyFor(config.trongridRps), claimed.length);
-    await Promise.all(Array.from({ length: workers }, worker));
-    await finishScans(db, scanned, started, config.tronPollIntervalMs);
-    await releaseScan(db, unscanned);
-    if (claimed.length > 0 || result.error !== null) {
+    await expireDueOrders(db);
+    try {
+      const cursorMs = await claimCursor(db, {
+        owner,
+        leaseSeconds: Math.max(60, (3 * config.tronPollIntervalMs) / 1000),
+        ignoreLease: round.ignoreLeases ?? false,
+      });
+      if (cursorMs !== null) {
+        result.read = true;
+        await readChain(cursorMs, result);
+      }
+      await peek(result);
+    } catch (error) {
+      if (error instanceof ChainApiError) {
+        result.error = `${error.kind}: ${error.message}`;
+        if (error.kind !== 'bad_answer') budget.backOff(error.retryAfterMs);
+      } else if (!stopping.signal.aborted) {
+        result.error = `failing: ${(error as Error).message}`;
+        log.error({ err: error }, 'deposit watcher round failed');
+      }
+    }
+    if (result.read || result.error !== null) {
       await recordRound(db, {
         ok: result.error === null,
         error: result.error,
         ms: Date.now() - started,
-        addresses: result.scanned,
+        events: result.events,
       });
     }
     report(result.error);
@@ -187,12 +212,16 @@ export function createChainWatcher(options: {
 
   return {
     runRound,
-    /** Rounds every polling interval (later while the API asked us to back off) until `stop()`. */
+    /** Rounds every polling interval (at once while catching up, later while backing off) until `stop()`. */
     start() {
       const tick = () => {
         if (stopping.signal.aborted) return;
         const began = Date.now();
+        let behind = false;
         running = runRound()
+          .then((r) => {
+            behind = r.behind && r.error === null;
+          })
           .catch((error) => {
             if (!stopping.signal.aborted) log.error({ err: error }, 'deposit watcher round failed');
           })
@@ -201,7 +230,7 @@ export function createChainWatcher(options: {
             if (stopping.signal.aborted) return;
             const wait = Math.max(
               0,
-              began + config.tronPollIntervalMs - Date.now(),
+              behind ? 0 : began + config.tronPollIntervalMs - Date.now(),
               budget.pausedUntil() - Date.now(),
             );
             timer = setTimeout(tick, wait);
@@ -214,6 +243,7 @@ export function createChainWatcher(options: {
       stopping.abort();
       if (timer) clearTimeout(timer);
       await running;
+      await releaseCursor(db, owner).catch(() => undefined);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { toMicros, type UnmatchedReason } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
 import { applyBalanceChange } from '../ledger/ledger.service';
-import { updateDeposit, upsertAndLockDeposit } from './deposits.repository';
+import { takeDepositRow, updateDeposit } from './deposits.repository';
 import { lockCandidateOrders, markOrderPaid } from './recharge-orders.repository';
-import type { IncomingTransfer } from './trongrid-client';
+import type { ChainTransfer } from './usdt-transfer';
 
 /** Chain time and our clock may differ a little: an assignment this much after the block still counts. */
 const SKEW_MS = 2 * 60_000;
@@ -19,7 +19,7 @@ type Owner =
  */
 async function findOwner(
   q: Queryable,
-  t: IncomingTransfer,
+  t: ChainTransfer,
   minAmount: string,
   lockOrders: boolean,
 ): Promise<Owner> {
@@ -57,16 +57,16 @@ async function findOwner(
 export type SettleOutcome = 'credited' | 'unmatched' | 'already';
 
 /**
- * A solidified transfer, inside the caller's transaction: its row is created if new and locked (a
- * second watcher reading the same transfer waits here, then finds it settled), then credited through
- * the ledger with the transaction id as reference, or left for the administrators. Once, ever.
+ * A solidified Transfer event, inside the caller's transaction: its row is taken and locked (a second
+ * watcher reading the same event waits here, then finds it settled), then credited through the ledger
+ * with the transaction id and event index as reference, or left for the administrators. Once, ever.
  */
 export async function settleConfirmedTransfer(
   tx: Queryable,
-  t: IncomingTransfer,
+  t: ChainTransfer & { eventIndex: number },
   minAmount: string,
 ): Promise<SettleOutcome> {
-  const row = await upsertAndLockDeposit(tx, t, 'confirming');
+  const row = await takeDepositRow(tx, t);
   if (row.status === 'credited' || row.status === 'unmatched') return 'already';
   const owner = await findOwner(tx, t, minAmount, true);
   if (owner.kind === 'none') {
@@ -82,7 +82,7 @@ export async function settleConfirmedTransfer(
     userId: owner.userId,
     type: 'recharge',
     amount: t.amount,
-    reference: depositReference(t.txId),
+    reference: depositReference(t.txId, t.eventIndex),
     note: `USDT-TRC20 ${t.txId}`,
   });
   if (owner.orderId !== null) await markOrderPaid(tx, owner.orderId);
@@ -98,20 +98,28 @@ export async function settleConfirmedTransfer(
   return 'credited';
 }
 
-/** The ledger reference of a deposit: the same transaction id never pays twice. */
-export const depositReference = (txId: string) => `deposit:${txId}`;
+/**
+ * The ledger reference of a deposit: the same Transfer event never pays twice. Rows credited before
+ * deposits were keyed by event (no index) kept the transaction id alone.
+ */
+export const depositReference = (txId: string, eventIndex: number | null) =>
+  eventIndex === null ? `deposit:${txId}` : `deposit:${txId}:${eventIndex}`;
 
 /**
  * A transfer in a block not yet solidified: shown to its likely owner as `seen`, then `confirming`
- * when a later scan still finds it unsolidified. Nothing is credited here.
+ * when a later look still finds it unsolidified. Nothing is credited here; its row has no event index
+ * (this API does not give one) until the solidified event takes it over, and none is written when the
+ * event was settled already.
  */
-export async function noteUnconfirmedTransfer(q: Queryable, t: IncomingTransfer, minAmount: string) {
+export async function noteUnconfirmedTransfer(q: Queryable, t: ChainTransfer, minAmount: string) {
   const owner = await findOwner(q, t, minAmount, false);
   await q.query(
     `insert into usdt_deposits (tx_id, to_address, from_address, amount, block_at, status, user_id, recharge_order_id)
-     values ($1, $2, $3, $4, $5, 'seen', $6, $7)
-     on conflict (tx_id) do update set status = 'confirming', updated_at = now()
-       where usdt_deposits.status = 'seen'`,
+     select $1::text, $2::text, $3::text, $4::numeric, $5::timestamptz, 'seen', $6::int, $7::int
+     where not exists (select 1 from usdt_deposits where tx_id = $1 and to_address = $2 and amount = $4
+                       and event_index is not null)
+     on conflict (tx_id, to_address, amount) where event_index is null
+       do update set status = 'confirming', updated_at = now() where usdt_deposits.status = 'seen'`,
     [
       t.txId,
       t.to,

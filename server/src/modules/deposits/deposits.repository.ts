@@ -1,7 +1,7 @@
 import type { AdminDeposit, AdminDepositQuery, Deposit, DepositQuery, DepositStatus } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
 import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
-import type { IncomingTransfer } from './trongrid-client';
+import type { ChainTransfer } from './usdt-transfer';
 
 type DepositRow = {
   id: number;
@@ -116,6 +116,7 @@ export async function findAdminDeposit(q: Queryable, id: number): Promise<AdminD
 export type LockedDeposit = {
   id: number;
   tx_id: string;
+  event_index: number | null;
   to_address: string;
   amount: string;
   status: DepositStatus;
@@ -123,24 +124,47 @@ export type LockedDeposit = {
   block_at: Date;
 };
 
-/** Creates the row of a transfer if it is new (the unique tx_id decides between watchers), then locks it. */
-export async function upsertAndLockDeposit(
-  q: Queryable,
-  t: IncomingTransfer,
-  initialStatus: 'seen' | 'confirming',
-): Promise<LockedDeposit> {
-  await q.query(
-    `insert into usdt_deposits (tx_id, to_address, from_address, amount, block_at, status)
-     values ($1, $2, $3, $4, $5, $6) on conflict (tx_id) do nothing`,
-    [t.txId, t.to, t.from, t.amount, t.blockAt, initialStatus],
+const LOCKED_COLUMNS =
+  'id, tx_id, event_index, to_address, amount::text as amount, status, user_id, block_at';
+
+/**
+ * The row of a solidified Transfer event, locked: its own (transaction id, event index) row; else a
+ * row of the same transaction, address and amount written without an index (seen before it solidified,
+ * or credited before deposits were keyed by event), which it takes over; else a new one. Every row of
+ * the transaction is locked first, so two watchers settling it take turns and the second finds it done.
+ */
+export async function takeDepositRow(q: Queryable, t: ChainTransfer & { eventIndex: number }) {
+  const rows = await q.query<LockedDeposit>(
+    `select ${LOCKED_COLUMNS} from usdt_deposits where tx_id = $1 order by id for update`,
+    [t.txId],
   );
-  return lockDeposit(q, 'tx_id', t.txId) as Promise<LockedDeposit>;
+  const own = rows.find((r) => r.event_index === t.eventIndex);
+  if (own) return own;
+  const provisional = rows.find(
+    (r) => r.event_index === null && r.to_address === t.to && r.amount === t.amount,
+  );
+  if (provisional) {
+    await q.query(
+      'update usdt_deposits set event_index = $2, block_number = $3, block_at = $4 where id = $1',
+      [provisional.id, t.eventIndex, t.blockNumber, t.blockAt],
+    );
+    return { ...provisional, event_index: t.eventIndex, block_at: t.blockAt };
+  }
+  await q.query(
+    `insert into usdt_deposits (tx_id, event_index, block_number, to_address, from_address, amount, block_at, status)
+     values ($1, $2, $3, $4, $5, $6, $7, 'confirming') on conflict (tx_id, event_index) do nothing`,
+    [t.txId, t.eventIndex, t.blockNumber, t.to, t.from, t.amount, t.blockAt],
+  );
+  const [row] = await q.query<LockedDeposit>(
+    `select ${LOCKED_COLUMNS} from usdt_deposits where tx_id = $1 and event_index = $2 for update`,
+    [t.txId, t.eventIndex],
+  );
+  return row!;
 }
 
-export async function lockDeposit(q: Queryable, by: 'id' | 'tx_id', value: number | string) {
+export async function lockDeposit(q: Queryable, by: 'id', value: number) {
   const rows = await q.query<LockedDeposit>(
-    `select id, tx_id, to_address, amount::text as amount, status, user_id, block_at
-     from usdt_deposits where ${by} = $1 for update`,
+    `select ${LOCKED_COLUMNS} from usdt_deposits where ${by} = $1 for update`,
     [value],
   );
   return rows[0] ?? null;
@@ -182,12 +206,21 @@ export async function updateDeposit(
   );
 }
 
-/** A transfer seen unsolidified long ago and never solidified was dropped by the chain. */
-export async function markDroppedDeposits(q: Queryable, olderThanMinutes: number) {
+/**
+ * A transfer seen before it solidified whose block the solidified read has passed without finding it
+ * was dropped by the chain: it is no longer shown as confirming (a later block may still bring it back,
+ * then it is credited like any other). `olderThanMinutes` catches rows nobody reads the chain for.
+ */
+export async function markDroppedDeposits(
+  q: Queryable,
+  solidifiedBeforeMs: number,
+  olderThanMinutes: number,
+) {
   await q.query(
     `update usdt_deposits set status = 'dropped', updated_at = now()
-     where status in ('seen', 'confirming') and block_at < now() - make_interval(mins => $1)`,
-    [olderThanMinutes],
+     where status in ('seen', 'confirming')
+       and (block_at < to_timestamp($1::float8 / 1000) or block_at < now() - make_interval(mins => $2))`,
+    [solidifiedBeforeMs, olderThanMinutes],
   );
 }
 

@@ -9,6 +9,7 @@ import {
   ZDeposit,
   ZDepositParams,
   ZDepositQuery,
+  ZHdWalletInfo,
   ZRechargeInfo,
   ZRechargeOrder,
   ZRechargeOrderInput,
@@ -157,5 +158,19 @@ export function registerRechargeRoutes(app: App, { db, config }: { db: Db; confi
       },
     },
     async (request) => ok(request, await watcherHealth(db, config, request.locale)),
+  );
+
+  app.get(
+    '/api/admin/deposits/hd-wallet',
+    {
+      config: { permission: 'admin:tron:list' },
+      schema: {
+        tags,
+        summary:
+          'Where new deposit addresses come from: the pool or an extended public key (never a private key)',
+        response: { 200: envelopeOf(ZHdWalletInfo) },
+      },
+    },
+    async (request) => ok(request, await recharge.hdWallet()),
   );
 }

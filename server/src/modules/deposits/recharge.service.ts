@@ -3,6 +3,7 @@ import {
   type AttachDepositInput,
   type DepositQuery,
   fromMicros,
+  type HdWalletInfo,
   type RechargeInfo,
   toMicros,
   USDT_TRC20_CONTRACT,
@@ -11,11 +12,14 @@ import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
+import { readExtendedPublicKey } from '../../lib/tron-hd';
 import { type Actor, audit } from '../audit/audit';
 import { applyBalanceChange } from '../ledger/ledger.service';
 import {
+  assignDerivedAddress,
   assignFreeAddress,
   balanceOf,
+  countDerivedAddresses,
   countSharedAddresses,
   findAssignedAddress,
 } from './deposit-address.repository';
@@ -38,7 +42,7 @@ import {
 } from './recharge-orders.repository';
 import { watchAddress } from './scan-state.repository';
 
-type RechargeConfig = Pick<Config, 'rechargeMinAmount' | 'rechargeOrderMinutes'>;
+type RechargeConfig = Pick<Config, 'rechargeMinAmount' | 'rechargeOrderMinutes' | 'tronXpub'>;
 
 /** A recharge order's amount: the requested one plus k × 0.0001 USDT, k = 1 … 9999 (never the round amount itself). */
 const STEP_MICROS = 100n;
@@ -51,11 +55,18 @@ const ORDER_PICK_LOCK = 0x7e5d_0010;
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export function createRechargeService({ db, config }: { db: Db; config: RechargeConfig }) {
-  /** The user's sticky address: the one they have, else the first free one of the pool (then theirs for good). */
+  const hd = config.tronXpub ? readExtendedPublicKey(config.tronXpub) : null;
+  const derived = hd && 'source' in hd ? hd.source : null;
+
+  /**
+   * The user's sticky address: the one they have, else the next one derived from the extended public
+   * key when there is one (addresses never run out), else the first free one of the pool. Theirs for good.
+   */
   async function addressOf(userId: number) {
     const own = await findAssignedAddress(db, userId);
     if (own) return own;
     try {
+      if (derived) return await db.transaction((tx) => assignDerivedAddress(tx, userId, derived));
       return await assignFreeAddress(db, userId);
     } catch (error) {
       // The same user asking twice at once: the other request assigned it.
@@ -82,6 +93,15 @@ export function createRechargeService({ db, config }: { db: Db; config: Recharge
   }
 
   return {
+    /** For the settings page: whether addresses are derived, from which path, how many so far. */
+    async hdWallet(): Promise<HdWalletInfo> {
+      return {
+        configured: derived !== null,
+        pathPattern: derived?.pathPattern ?? null,
+        derivedCount: derived ? await countDerivedAddresses(db, derived.keyId) : 0,
+      };
+    },
+
     async info(userId: number): Promise<RechargeInfo> {
       await expireDueOrders(db);
       const address = await addressOf(userId);
@@ -175,7 +195,7 @@ export function createRechargeService({ db, config }: { db: Db; config: Recharge
           userId: user.id,
           type: 'recharge',
           amount: deposit.amount,
-          reference: depositReference(deposit.tx_id),
+          reference: depositReference(deposit.tx_id, deposit.event_index),
           note: input.note,
           actorId: actor.id,
         });

@@ -25,11 +25,18 @@ const MESSAGES: Record<WatcherHealth['state'], Record<Locale, string>> = {
     'zh-CN': '链上接口限流（TronGrid），正在退避重试；请配置 TRONGRID_API_KEY',
     'en-US': 'The chain API (TronGrid) is rate limiting us; backing off and retrying. Set TRONGRID_API_KEY',
   },
+  catching_up: {
+    'zh-CN': '正在补读停机期间错过的区块，补读完成前新充值会延迟到账',
+    'en-US': 'Reading the blocks missed while stopped; new deposits are credited once it has caught up',
+  },
   failing: {
     'zh-CN': '链上接口返回错误，正在重试',
     'en-US': 'The chain API answers with errors; retrying',
   },
 };
+
+/** Solidifying takes about a minute; a cursor further behind than this is reading missed blocks. */
+const CATCHING_UP_AFTER_SECONDS = 300;
 
 /** The watcher's health as recorded in the database by whichever process scans (several may). */
 export async function watcherHealth(
@@ -47,16 +54,17 @@ export async function watcherHealth(
     }>(
       'select last_round_at, last_success_at, last_error, last_error_at, consecutive_errors from tron_watcher_status where id = 1',
     ),
-    q.query<{ addresses: number; oldest: Date | null; never: number }>(
+    q.query<{ addresses: number; cursor_ms: number | null }>(
       `select (select count(*)::int from tron_addresses) as addresses,
-         (select min(last_scan_at) from tron_scan_state) as oldest,
-         (select count(*)::int from tron_scan_state where last_scan_at is null) as never`,
+         (select cursor_ms::float8 from tron_chain_cursor where id = 1) as cursor_ms`,
     ),
     countUnmatched(q),
   ]);
   const addresses = scan?.addresses ?? 0;
   const errors = status?.consecutive_errors ?? 0;
   const errorKind = status?.last_error?.split(':')[0];
+  const lagSeconds =
+    scan?.cursor_ms != null ? Math.max(0, Math.round((Date.now() - scan.cursor_ms) / 1000)) : null;
   // Another process may be watching: "off" only when nobody has scanned lately.
   const someoneScanning =
     status?.last_round_at &&
@@ -68,6 +76,7 @@ export async function watcherHealth(
     state =
       errorKind === 'unreachable' ? 'unreachable' : errorKind === 'rate_limited' ? 'rate_limited' : 'failing';
   else if (!status?.last_success_at) state = 'starting';
+  else if (lagSeconds !== null && lagSeconds > CATCHING_UP_AFTER_SECONDS) state = 'catching_up';
   else state = 'ok';
   return {
     state,
@@ -78,10 +87,7 @@ export async function watcherHealth(
     lastError: status?.last_error ?? null,
     lastErrorAt: status?.last_error_at?.toISOString() ?? null,
     consecutiveErrors: errors,
-    lagSeconds:
-      scan?.oldest && !scan.never
-        ? Math.max(0, Math.round((Date.now() - scan.oldest.getTime()) / 1000))
-        : null,
+    lagSeconds,
     addressesWatched: addresses,
     unmatchedCount,
     pollIntervalSeconds: config.tronPollIntervalMs / 1000,

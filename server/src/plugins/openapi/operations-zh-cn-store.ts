@@ -169,6 +169,9 @@ export const STORE_AND_DELIVERY_ZH_CN: Record<string, { summary: string; descrip
     summary: '把未匹配的充值入账给某个用户（只能一次；记入审计日志）',
   },
   'GET /api/admin/deposits/watcher': { summary: '链上监听的运行状况：最近扫描、延迟、错误' },
+  'GET /api/admin/deposits/hd-wallet': {
+    summary: '新充值地址的来源：地址池或扩展公钥（服务器从不保存私钥）',
+  },
   // 工单
   'POST /api/tickets': {
     summary:

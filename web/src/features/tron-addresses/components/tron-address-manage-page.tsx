@@ -24,6 +24,7 @@ import { deleteTronAddress } from '../api/delete-tron-address';
 import { exportTronAddresses } from '../api/export-tron-addresses';
 import { useTronAddresses } from '../api/list-tron-addresses';
 import { setTronAddressEnabled } from '../api/set-tron-address-enabled';
+import { HdWalletCard } from './hd-wallet-card';
 import { TronAddressFormModal } from './tron-address-form-modal';
 import { useCan } from './use-can';
 import { useTronMutation } from './use-tron-mutation';
@@ -196,6 +197,7 @@ export default function TronAddressManagePage() {
     <Card title={t('tron.title')} data-testid="tron-address-manage">
       <Typography.Paragraph type="secondary">{t('tron.intro')}</Typography.Paragraph>
       <WatcherHealthCard />
+      <HdWalletCard />
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           <Input.Search

@@ -12,6 +12,7 @@ const ALERT_TYPE: Record<WatcherHealth['state'], 'success' | 'info' | 'warning' 
   rate_limited: 'warning',
   unreachable: 'error',
   failing: 'error',
+  catching_up: 'warning',
 };
 
 const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '-');
