@@ -38,13 +38,13 @@ import outboundCampaignCascade from './0098-outbound-campaign-cascade';
 import outboundFillfactor from './0099-outbound-fillfactor';
 import webhookQueueOrder from './0100-webhook-queue-order';
 import webhookErrorsPlain from './0101-webhook-errors-plain';
-import seededCodePatterns from './0150-seeded-code-patterns';
 import loginCheckSlots from './0105-login-check-slots';
 import refusalAggregates from './0106-refusal-aggregates';
 import eventTicketSession from './0107-event-ticket-session';
 import upstreamProviders from './0120-upstream-providers';
 import depositTransferEvents from './0140-deposit-transfer-events';
 import hdDepositAddresses from './0141-hd-deposit-addresses';
+import seededCodePatterns from './0150-seeded-code-patterns';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -88,11 +88,11 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0099-outbound-fillfactor', sql: outboundFillfactor },
   { id: '0100-webhook-queue-order', sql: webhookQueueOrder },
   { id: '0101-webhook-errors-plain', sql: webhookErrorsPlain },
-  { id: '0150-seeded-code-patterns', sql: seededCodePatterns },
   { id: '0105-login-check-slots', sql: loginCheckSlots },
   { id: '0106-refusal-aggregates', sql: refusalAggregates },
   { id: '0107-event-ticket-session', sql: eventTicketSession },
   { id: '0120-upstream-providers', sql: upstreamProviders },
   { id: '0140-deposit-transfer-events', sql: depositTransferEvents },
   { id: '0141-hd-deposit-addresses', sql: hdDepositAddresses },
+  { id: '0150-seeded-code-patterns', sql: seededCodePatterns },
 ];
