@@ -8,6 +8,7 @@ import { createWebhookWorker } from './modules/code-delivery/webhook-worker';
 import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
 import { MassSmsWorker } from './modules/mass-sms/worker';
+import { startMetricsListener } from './modules/metrics/metrics-listener';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
 async function main() {
@@ -75,6 +76,20 @@ async function main() {
     log: app.log,
   });
 
+  app.readiness.workers = [
+    'rental-sweeper',
+    'code-webhooks',
+    'compat-webhooks',
+    ...(config.tronWatcherEnabled ? ['chain-watcher'] : []),
+    ...(config.smppPollMs > 0 ? ['smpp-gateways'] : []),
+    ...(config.massSms.worker ? ['mass-sms'] : []),
+  ];
+  app.readiness.workersStarted = true;
+  // METRICS_PORT: Prometheus metrics on a listener of their own, without a token.
+  const metricsListener = config.metrics.port
+    ? await startMetricsListener({ host: config.metrics.host, port: config.metrics.port, log: app.log })
+    : null;
+
   let closing = false;
   /**
    * A stop always ends the process within the grace period: in-flight requests finish, connections
@@ -103,6 +118,7 @@ async function main() {
         compatWebhooks.stop(),
         demo.stop(),
         massSms.stop(),
+        metricsListener?.close(),
       ]);
       clearTimeout(cut);
       await db.close();

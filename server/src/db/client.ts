@@ -35,8 +35,17 @@ export type Db = Queryable & {
   writeEpoch(): number;
   /** LISTEN on a channel: notifications sent by any process (PGlite: by this one). */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /** Connections open, in use and requests waiting for one (PGlite: one connection, queued statements unknown). */
+  poolStats(): PoolStats;
+  /**
+   * PGlite only: a consistent copy of the whole data directory as a gzipped tar, taken between
+   * statements while the server keeps running (the backup command). PostgreSQL: pg_dump.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 };
+
+export type PoolStats = { size: number; inUse: number; waiting: number };
 
 export type ListenHandlers = {
   onNotify(payload: string): void;
@@ -123,6 +132,18 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
       handlers.onState(true);
       return { close: () => gate.run(() => unsubscribe(), { evenWhileClosing: true }) };
     },
+    poolStats: () => {
+      const active = gate.inFlight();
+      return { size: 1, inUse: Math.min(active, 1), waiting: Math.max(active - 1, 0) };
+    },
+    // Taken inside a transaction of its own: PGlite runs one transaction at a time, so the copy sits
+    // between two others and holds exactly what they committed. The checkpoint before it writes the
+    // committed pages out, so a restored copy starts without replaying the log.
+    dumpDataDir: () =>
+      gate.run(async () => {
+        await lite.exec('checkpoint');
+        return lite.transaction(() => lite.dumpDataDir('gzip'));
+      }),
     /**
      * PGlite's close() with a statement still queued or running blocks the event loop for good (the
      * process then never exits, not even on a second SIGTERM: electric-sql/pglite#1058). So new
@@ -141,6 +162,7 @@ function inFlightGate() {
   let closing = false;
   let onIdle: (() => void) | null = null;
   return {
+    inFlight: () => active,
     async run<T>(work: () => Promise<T>, options: { evenWhileClosing?: boolean } = {}): Promise<T> {
       if (closing && !options.evenWhileClosing) throw new Error('the database is closing');
       active += 1;
@@ -222,6 +244,11 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
     },
     writeEpoch: epoch.read,
     listen: createListenHub(url, types),
+    poolStats: () => ({
+      size: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { webhookDeliveries } from '../../lib/metrics';
 import { claimDue, type Delivery, markDelivered, markFailed } from './compat-settings.repository';
 
 /** sms-activate: "no more than 8 times" within about 2 hours. Seconds before attempts 2…8. */
@@ -32,6 +33,7 @@ export async function deliverDueWebhooks(db: Db, signal: AbortSignal = new Abort
     await Promise.all(
       due.map(async (d) => {
         const error = await post(d, signal);
+        webhookDeliveries.inc({ kind: 'compat', outcome: error === null ? 'delivered' : 'failed' });
         if (error === null) await markDelivered(db, d.id);
         else await markFailed(db, d.id, error, RETRY_DELAYS[d.attempts] ?? null);
       }),

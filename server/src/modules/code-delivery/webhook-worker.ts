@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { webhookDeliveries } from '../../lib/metrics';
 import type { SmsArrivals } from './sms-arrivals';
 import { isoInZone } from './time-format';
 import {
@@ -80,6 +81,8 @@ export function createWebhookWorker(
         'x-jiema-signature': signWebhook(content.webhook_secret, timestamp, body),
       },
     });
+    if (!outcome.aborted)
+      webhookDeliveries.inc({ kind: 'code', outcome: outcome.ok ? 'delivered' : 'failed' });
     if (outcome.aborted) await recordOutcome(db, d, { kind: 'interrupted' });
     else if (outcome.ok) await recordOutcome(db, d, { kind: 'delivered', status: outcome.status! });
     else if (d.attempts >= options.maxAttempts) {

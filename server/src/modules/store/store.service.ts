@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { purchasedNumbers, purchases } from '../../lib/metrics';
 import { findOrderByIdempotencyKey } from '../orders/orders.repository';
 import { orderPhones } from '../orders/orders.service';
 import { rentalsOfOrder } from '../rentals/rentals.repository';
@@ -284,6 +285,8 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
         throw new AppError('ORDER_FAILED');
       }
       const { order, bound, ctx } = outcome;
+      purchases.inc();
+      purchasedNumbers.inc(input.quantity);
 
       return {
         id: order.id,
