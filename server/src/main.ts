@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startControlSocket } from './cli/control-socket';
 import { startCompatWebhookWorker } from './compat/webhooks/webhook-worker';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/client';
@@ -85,6 +86,8 @@ async function main() {
     ...(config.massSms.worker ? ['mass-sms'] : []),
   ];
   app.readiness.workersStarted = true;
+  // The embedded database is open here only: the operator's CLI hands its commands to this process.
+  const control = db.kind === 'pglite' ? await startControlSocket({ db, config, log: app.log }) : null;
   // METRICS_PORT: Prometheus metrics on a listener of their own, without a token.
   const metricsListener = config.metrics.port
     ? await startMetricsListener({ host: config.metrics.host, port: config.metrics.port, log: app.log })
@@ -119,6 +122,7 @@ async function main() {
         demo.stop(),
         massSms.stop(),
         metricsListener?.close(),
+        control?.close(),
       ]);
       clearTimeout(cut);
       await db.close();

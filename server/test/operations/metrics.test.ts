@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ingestSms } from '../../src/modules/inbound/ingest';
 import { startMetricsListener } from '../../src/modules/metrics/metrics-listener';
@@ -77,6 +78,17 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     expect(series.has('jiema_db_pool_connections{state="in_use"}')).toBe(true);
   });
 
+  test('the sample Grafana dashboard asks only for metrics the server serves', async () => {
+    const dashboard = fs.readFileSync(
+      new URL('../../../docs/grafana-dashboard.json', import.meta.url),
+      'utf8',
+    );
+    const names = new Set(dashboard.match(/\b(jiema|nodejs)_[a-z0-9_]+/g));
+    expect(names.size).toBeGreaterThan(10);
+    const text = await scrape();
+    for (const name of names) expect(text, name).toMatch(new RegExp(`^${name}[{ ]`, 'm'));
+  });
+
   test('counts requests by route pattern and status, purchases and inbound SMS', async () => {
     const before = seriesOf(await scrape());
     const b = await buyer(t);
@@ -98,11 +110,16 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     expect(delta('jiema_sms_received_total{gateway="smsgate"}')).toBe(1);
     expect(delta('jiema_codes_received_total')).toBe(1);
     expect(
-      delta('jiema_http_request_duration_seconds_count{method="POST",route="/api/store/orders",status="200"}'),
+      delta(
+        'jiema_http_request_duration_seconds_count{method="POST",route="/api/store/orders",status="200"}',
+      ),
     ).toBe(1);
     // The pattern, never the id: one series whatever the URL.
     const orderSeries = [...after.keys()].filter((k) => k.includes('/api/orders/'));
-    expect(orderSeries.every((k) => !k.includes('987654321')), orderSeries.join('\n')).toBe(true);
+    expect(
+      orderSeries.every((k) => !k.includes('987654321')),
+      orderSeries.join('\n'),
+    ).toBe(true);
   });
 
   test('a second listener serves the same metrics without a token', async () => {
