@@ -48,7 +48,7 @@ export async function startControlSocket(options: {
       })
         .catch((error) => {
           options.log.error({ err: error }, 'CLI command failed');
-          send({ err: `failed: ${(error as Error).message}` });
+          send({ err: `failed: ${error instanceof Error ? error.message : String(error)}` });
           return EXIT.failed;
         })
         .then((exit) => socket.end(`${JSON.stringify({ exit })}\n`));
@@ -84,13 +84,14 @@ export function sendToServer(
     let exit: number | null = null;
     socket.once('connect', () => {
       connected = true;
+      // Read once connected: a reader on a socket that never connects would rethrow its error.
+      readline.createInterface({ input: socket }).on('line', (line) => {
+        const message = JSON.parse(line) as { out?: string; err?: string; exit?: number };
+        if (message.out !== undefined) output.out(message.out);
+        if (message.err !== undefined) output.err(message.err);
+        if (message.exit !== undefined) exit = message.exit;
+      });
       socket.write(`${JSON.stringify({ argv })}\n`);
-    });
-    readline.createInterface({ input: socket }).on('line', (line) => {
-      const message = JSON.parse(line) as { out?: string; err?: string; exit?: number };
-      if (message.out !== undefined) output.out(message.out);
-      if (message.err !== undefined) output.err(message.err);
-      if (message.exit !== undefined) exit = message.exit;
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       if (!connected && (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')) resolve(null);

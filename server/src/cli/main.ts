@@ -8,7 +8,7 @@ import { commandNamed, helpText, runCommand } from './commands';
 import { sendToServer } from './control-socket';
 
 /** Flags naming files: made absolute here, since a forwarded command runs in the server's directory. */
-const PATH_FLAGS = new Set(['--out', '--file', '--data-dir']);
+const PATH_FLAGS = new Set<string>([]);
 
 const output: Output = {
   out: (line) => process.stdout.write(`${line}\n`),

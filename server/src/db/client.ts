@@ -37,11 +37,6 @@ export type Db = Queryable & {
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   /** Connections open, in use and requests waiting for one (PGlite: one connection, queued statements unknown). */
   poolStats(): PoolStats;
-  /**
-   * PGlite only: a consistent copy of the whole data directory as a gzipped tar, taken between
-   * statements while the server keeps running (the backup command). PostgreSQL: pg_dump.
-   */
-  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -136,14 +131,6 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
       const active = gate.inFlight();
       return { size: 1, inUse: Math.min(active, 1), waiting: Math.max(active - 1, 0) };
     },
-    // Taken inside a transaction of its own: PGlite runs one transaction at a time, so the copy sits
-    // between two others and holds exactly what they committed. The checkpoint before it writes the
-    // committed pages out, so a restored copy starts without replaying the log.
-    dumpDataDir: () =>
-      gate.run(async () => {
-        await lite.exec('checkpoint');
-        return lite.transaction(() => lite.dumpDataDir('gzip'));
-      }),
     /**
      * PGlite's close() with a statement still queued or running blocks the event loop for good (the
      * process then never exits, not even on a second SIGTERM: electric-sql/pglite#1058). So new
