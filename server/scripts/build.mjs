@@ -1,9 +1,10 @@
-// Bundles the server (and the shared contracts it imports) into dist/main.js; npm packages stay external.
+// Bundles the server and the operator's CLI (and the shared contracts they import) into dist/main.js and
+// dist/cli.js; npm packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -32,12 +32,14 @@ import { registerRechargeRoutes } from './modules/deposits/recharge.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerFinanceRoutes } from './modules/finance/finance.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import type { Readiness } from './modules/health/readiness';
 import { registerGatewayRoutes } from './modules/inbound/gateways.routes';
 import { registerInboundRoutes } from './modules/inbound/inbound.routes';
 import { registerConnectorRoutes } from './modules/mass-sms/connectors.routes';
 import { registerMassSmsRoutes } from './modules/mass-sms/mass-sms.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
 import { registerUpstreamProviderRoutes } from './modules/number-sources/upstream/providers.routes';
+import { registerMetrics } from './modules/metrics/metrics.routes';
 import { registerPublicPriceRoutes } from './modules/pricing/public-prices.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerSetupChecklistRoutes } from './modules/setup-checklist/setup-checklist.routes';
@@ -121,7 +123,10 @@ export async function buildApp({
     logError: (error, what) => app.log.error({ err: error }, `${what} not sent`),
   });
 
-  registerHealthRoutes(app, { db, config });
+  const readiness: Readiness = { workersStarted: false, workers: [] };
+  app.decorate('readiness', readiness);
+  registerHealthRoutes(app, { db, config, readiness });
+  registerMetrics(app, { db, config });
   registerAuthRoutes(app, { auth, captcha });
   registerAccountMailRoutes(app, { accountMail });
   registerMenuRoutes(app);

@@ -196,6 +196,11 @@ const ZEnv = z.object({
   COMPAT_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(50),
   /** How often each server delivers due compat webhooks (sms-activate shape); 0 = never. */
   COMPAT_WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
+  /** Prometheus metrics at /metrics on the main port, for `Authorization: Bearer <METRICS_TOKEN>`; unset: not served there. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** A second listener that serves only /metrics, without a token (bind it to a private address); 0 = none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Outgoing mail (password reset, email verification): smtp://user:pass@host:587 or smtps://…:465; unset = off. */
   SMTP_URL: z
     .string()
@@ -284,6 +289,8 @@ export type Config = {
   massSms: { worker: boolean; batch: number; loops: number; validityHours: number; retryBaseMs: number };
   compatRateLimitPerSecond: number;
   compatWebhookIntervalMs: number;
+  /** Prometheus metrics: on the main port behind a token, and/or on a listener of their own. */
+  metrics: { token: string | undefined; port: number; host: string };
   mail: MailConfig;
   /** DEMO=on: demo gateway, numbers and customer seeded once; the simulated gateway answers purchases. */
   demoEnabled: boolean;
@@ -382,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     compatRateLimitPerSecond: e.COMPAT_RATE_LIMIT_PER_SECOND,
     compatWebhookIntervalMs: e.COMPAT_WEBHOOK_INTERVAL_SECONDS * 1000,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     mail: mailConfig(e),
     demoEnabled: e.DEMO,
     demoPassword: e.DEMO_PASSWORD,

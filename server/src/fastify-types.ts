@@ -3,6 +3,7 @@ import type { AuthUser } from './modules/auth/auth-user';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { CodeLinkCache } from './modules/code-delivery/code-link-cache';
 import type { SmsArrivals } from './modules/code-delivery/sms-arrivals';
+import type { Readiness } from './modules/health/readiness';
 import type { SmppSupervisor } from './modules/smpp/supervisor';
 
 /**
@@ -35,6 +36,8 @@ declare module 'fastify' {
     codeLinkCache: CodeLinkCache;
     /** SMPP gateways' binds (modules/smpp); started by main.ts, stopped when the app closes. */
     smppConnectors: SmppSupervisor;
+    /** What /readyz reports of this process's start (main.ts fills it in). */
+    readiness: Readiness;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startControlSocket } from './cli/control-socket';
 import { startCompatWebhookWorker } from './compat/webhooks/webhook-worker';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/client';
@@ -10,6 +11,7 @@ import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
 import { MassSmsWorker } from './modules/mass-sms/worker';
 import { startUpstreamWorkers } from './modules/number-sources/upstream/upstream.jobs';
+import { startMetricsListener } from './modules/metrics/metrics-listener';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
 async function main() {
@@ -81,6 +83,22 @@ async function main() {
 
   // Upstream providers: reconciliation (now and periodically), the relay of open activations, price refresh.
   const upstream = startUpstreamWorkers(db, config, app.log);
+  app.readiness.workers = [
+    'rental-sweeper',
+    'code-webhooks',
+    'compat-webhooks',
+    ...(config.tronWatcherEnabled ? ['chain-watcher'] : []),
+    ...(config.smppPollMs > 0 ? ['smpp-gateways'] : []),
+    ...(config.massSms.worker ? ['mass-sms'] : []),
+    ...(config.upstream.pollMs > 0 ? ['upstream-providers'] : []),
+  ];
+  app.readiness.workersStarted = true;
+  // The embedded database is open here only: the operator's CLI hands its commands to this process.
+  const control = db.kind === 'pglite' ? await startControlSocket({ db, config, log: app.log }) : null;
+  // METRICS_PORT: Prometheus metrics on a listener of their own, without a token.
+  const metricsListener = config.metrics.port
+    ? await startMetricsListener({ host: config.metrics.host, port: config.metrics.port, log: app.log })
+    : null;
 
   let closing = false;
   /**
@@ -111,6 +129,8 @@ async function main() {
         demo.stop(),
         massSms.stop(),
         upstream.stop(),
+        metricsListener?.close(),
+        control?.close(),
       ]);
       clearTimeout(cut);
       await db.close();

@@ -35,8 +35,12 @@ export type Db = Queryable & {
   writeEpoch(): number;
   /** LISTEN on a channel: notifications sent by any process (PGlite: by this one). */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /** Connections open, in use and requests waiting for one (PGlite: one connection, queued statements unknown). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { size: number; inUse: number; waiting: number };
 
 export type ListenHandlers = {
   onNotify(payload: string): void;
@@ -123,6 +127,10 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
       handlers.onState(true);
       return { close: () => gate.run(() => unsubscribe(), { evenWhileClosing: true }) };
     },
+    poolStats: () => {
+      const active = gate.inFlight();
+      return { size: 1, inUse: Math.min(active, 1), waiting: Math.max(active - 1, 0) };
+    },
     /**
      * PGlite's close() with a statement still queued or running blocks the event loop for good (the
      * process then never exits, not even on a second SIGTERM: electric-sql/pglite#1058). So new
@@ -141,6 +149,7 @@ function inFlightGate() {
   let closing = false;
   let onIdle: (() => void) | null = null;
   return {
+    inFlight: () => active,
     async run<T>(work: () => Promise<T>, options: { evenWhileClosing?: boolean } = {}): Promise<T> {
       if (closing && !options.evenWhileClosing) throw new Error('the database is closing');
       active += 1;
@@ -222,6 +231,11 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
     },
     writeEpoch: epoch.read,
     listen: createListenHub(url, types),
+    poolStats: () => ({
+      size: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

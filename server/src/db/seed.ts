@@ -1,8 +1,7 @@
-import { ROLE, USER_TYPE } from '@jiema/shared';
 import type { Config } from '../config';
-import { hashPassword } from '../lib/password';
-import { newApiKey, newReadablePassword } from '../lib/secrets';
-import { addUserRole, insertUser, usernameExists } from '../modules/users/users.repository';
+import { newReadablePassword } from '../lib/secrets';
+import { createAdministrator } from '../modules/users/create-administrator';
+import { usernameExists } from '../modules/users/users.repository';
 import type { Db } from './client';
 import { seedCatalog } from './seed-data/seed-catalog';
 
@@ -15,20 +14,14 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
   if (await usernameExists(db, adminUsername))
     return { adminCreated: false, adminUsername, generatedPassword: null };
   const generatedPassword = config.adminPassword ? null : newReadablePassword();
-  const passwordHash = await hashPassword(
-    config.adminPassword ?? generatedPassword!,
-    config.passwordHashCost,
-  );
-  await db.transaction(async (tx) => {
-    const id = await insertUser(tx, {
+  await createAdministrator(
+    db,
+    {
       username: adminUsername,
       email: config.adminEmail,
-      passwordHash,
-      userType: USER_TYPE.ADMIN,
-      apiKey: newApiKey(),
-      nickName: adminUsername,
-    });
-    await addUserRole(tx, id, ROLE.ADMIN);
-  });
+      password: config.adminPassword ?? generatedPassword!,
+    },
+    config.passwordHashCost,
+  );
   return { adminCreated: true, adminUsername, generatedPassword };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { webhookDeliveries } from '../../lib/metrics';
 import { guardedPost } from '../../lib/outbound/guarded-post';
 import { claimDue, type Delivery, markDelivered, markFailed } from './compat-settings.repository';
 
@@ -42,6 +43,7 @@ export async function deliverDueWebhooks(db: Db, options: CompatPostOptions) {
       due.map(async (d) => {
         const error = await post(d, options);
         if (options.signal?.aborted) return; // the lease ends and it is tried again
+        webhookDeliveries.inc({ kind: 'compat', outcome: error === null ? 'delivered' : 'failed' });
         if (error === null) await markDelivered(db, d.id);
         else await markFailed(db, d.id, error, RETRY_DELAYS[d.attempts] ?? null);
       }),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { webhookDeliveries } from '../../lib/metrics';
 import { guardedPost } from '../../lib/outbound/guarded-post';
 import type { SmsArrivals } from './sms-arrivals';
 import { isoInZone } from './time-format';
@@ -83,6 +84,8 @@ export function createWebhookWorker(
     });
     if (outcome.detail)
       deps.log?.debug({ delivery: d.id, detail: outcome.detail }, 'code webhook not delivered');
+    if (!outcome.aborted)
+      webhookDeliveries.inc({ kind: 'code', outcome: outcome.ok ? 'delivered' : 'failed' });
     if (outcome.aborted) await recordOutcome(db, d, { kind: 'interrupted' });
     else if (outcome.ok) await recordOutcome(db, d, { kind: 'delivered', status: outcome.status! });
     else if (d.attempts >= options.maxAttempts) {

@@ -1,5 +1,6 @@
 import { toMicros, type UnmatchedReason } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
+import { depositsCredited } from '../../lib/metrics';
 import { applyBalanceChange } from '../ledger/ledger.service';
 import { takeDepositRow, updateDeposit } from './deposits.repository';
 import { lockCandidateOrders, markOrderPaid } from './recharge-orders.repository';
@@ -95,6 +96,8 @@ export async function settleConfirmedTransfer(
     confirmed: true,
     credited: true,
   });
+  // Counted as written: the watcher's transaction ends right after.
+  depositsCredited.inc();
   return 'credited';
 }
 

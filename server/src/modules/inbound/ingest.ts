@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/client';
+import { codesReceived, gatewayKindOf, smsReceived } from '../../lib/metrics';
 import { attribute, extractSmsCode } from './attribution';
 import { FINGERPRINT_OF_HELD, HELD_SQL, holdingMemory, readHolding } from './holding-rentals';
 import { insertInBatch } from './insert-batch';
@@ -216,6 +217,16 @@ async function insertAttributed(
  * This is the one entry point of every inbound path (webhooks, SMPP, test tool, demo).
  */
 export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult> {
+  const result = await storeInboundSms(db, sms);
+  // Counted after the commit, once: a retry of a stored SMS is not a new one.
+  if (!result.duplicate) {
+    smsReceived.inc({ gateway: gatewayKindOf(sms.source) });
+    if (result.code !== null && result.rentalId !== null) codesReceived.inc();
+  }
+  return result;
+}
+
+async function storeInboundSms(db: Db, sms: InboundSms): Promise<IngestResult> {
   const phoneNumber = normalizeNumber(sms.to);
   if (!phoneNumber) throw new Error('ingestSms: the receiving number is not a phone number');
   const prepared: Prepared = {

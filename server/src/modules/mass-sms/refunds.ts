@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney, toMicros } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
+import { massSmsMessages, refunds } from '../../lib/metrics';
 import { applyBalanceChange } from '../ledger/ledger.service';
 import { recordUsage } from './accounts.repository';
 
@@ -39,6 +40,9 @@ export async function refundUnsent(tx: Queryable, scope: RefundScope) {
     values,
   );
   if (!sum || sum.messages === 0) return { messages: 0, amount: '0.000000', freeSegments: 0 };
+  // Counted as written: the callers' transactions end right after, and a rolled-back one is rare.
+  massSmsMessages.inc({ outcome: 'failed' }, sum.messages);
+  refunds.inc({ kind: 'mass_sms' }, sum.messages);
   const [campaign] = await tx.query<{ user_id: number; usage_day: string }>(
     `update sms_campaigns
         set refunded_amount = refunded_amount + $2::numeric,

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Db } from '../../db/client';
 import { WithdrawnError } from '../smpp/errors';
+import { massSmsMessages, massSmsReceipts, smppBindCounters } from '../../lib/metrics';
 import { backoffDelay } from '../smpp/flow-control';
 import type { DeliveryReceipt } from '../smpp/receipt';
 import { CancelWatch } from './cancel-watch';
@@ -106,6 +107,7 @@ export class MassSmsWorker {
   async start() {
     if (this.running) return;
     this.running = true;
+    smppBindCounters.set('mass_sms', () => this.smppBindsUp());
     await this.refreshConnectors().catch((error) => this.warn(error, 'connectors'));
     this.timers.push(
       setInterval(
@@ -119,10 +121,19 @@ export class MassSmsWorker {
     for (let i = 0; i < this.options.loops; i++) this.loops.push(this.loop());
   }
 
+  /** SMPP connectors of this process whose bind is up (the metrics' jiema_smpp_binds_up). */
+  smppBindsUp(): number {
+    let up = 0;
+    for (const { sender } of this.senders.values())
+      if (sender.connector.kind === 'smpp' && sender.available()) up += 1;
+    return up;
+  }
+
   /** Stops claiming, lets the batches in hand finish and be recorded, applies the receipts received, unbinds. */
   async stop() {
     if (!this.running) return;
     this.running = false;
+    smppBindCounters.delete('mass_sms');
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     if (this.flushTimer) clearTimeout(this.flushTimer);
@@ -362,7 +373,7 @@ export class MassSmsWorker {
       try {
         const updates = receipts.map((r) => r.update);
         const early = finalsWithTheirSubmit(sent, updates);
-        await this.options.db.transaction(async (tx) => {
+        const recorded = await this.options.db.transaction(async (tx) => {
           const recorded = await recordSent(tx, sent, early.finals);
           // Kept on their message by recordSent; a row not recorded (its claim lost) leaves its receipt
           // to the general path.
@@ -371,8 +382,12 @@ export class MassSmsWorker {
             return !match || !recorded.has(match.message_id);
           });
           await storeReceipts(tx, rest);
+          return recorded;
         });
         for (const r of receipts) r.stored();
+        massSmsMessages.inc({ outcome: 'sent' }, recorded.size);
+        for (const update of updates)
+          if (update.outcome !== 'sent') massSmsReceipts.inc({ outcome: update.outcome });
       } catch (error) {
         failed = true;
         this.warn(error, 'record');

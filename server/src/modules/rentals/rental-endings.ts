@@ -1,5 +1,6 @@
 import { fromMicros, toMicros } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
+import { refunds as metricRefunds } from '../../lib/metrics';
 import { applyBalanceChange } from '../ledger/ledger.service';
 import {
   type LockedRental,
@@ -50,6 +51,8 @@ export async function endRentals(tx: Queryable, endings: Ending[], cooldownMinut
     }
     refundedByOrder.set(rental.order_id, (refundedByOrder.get(rental.order_id) ?? 0n) + micros);
   }
+  // Counted as written: the callers' transactions end right after, and a rolled-back one is rare.
+  if (refunds.length) metricRefunds.inc({ kind: 'rental' }, refunds.length);
 
   await markEnded(
     tx,

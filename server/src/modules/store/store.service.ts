@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { upstreamSource } from '../number-sources/number-source';
+import { purchasedNumbers, purchases } from '../../lib/metrics';
 import { findOrderByIdempotencyKey } from '../orders/orders.repository';
 import { orderPhones } from '../orders/orders.service';
 import { rentalsOfOrder } from '../rentals/rentals.repository';
@@ -323,7 +324,11 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
         // Own stock first; the providers only when it has none at all.
         if (!(error instanceof AppError) || error.code !== 'STOCK_INSUFFICIENT') throw error;
         const served = await fromUpstream(buyer, input, key, options.excludePrefixes ?? []);
-        if (served) return served;
+        if (served) {
+          purchases.inc();
+          purchasedNumbers.inc(served.phones.length);
+          return served;
+        }
         throw error;
       }
       if (typeof outcome === 'string') throw new AppError('ORDER_FAILED');
@@ -336,6 +341,8 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
         throw new AppError('ORDER_FAILED');
       }
       const { order, bound, ctx } = outcome;
+      purchases.inc();
+      purchasedNumbers.inc(input.quantity);
 
       return {
         id: order.id,
