@@ -10,8 +10,8 @@ import { createWebhookWorker } from './modules/code-delivery/webhook-worker';
 import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
 import { MassSmsWorker } from './modules/mass-sms/worker';
-import { startUpstreamWorkers } from './modules/number-sources/upstream/upstream.jobs';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
+import { startUpstreamWorkers } from './modules/number-sources/upstream/upstream.jobs';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
 async function main() {

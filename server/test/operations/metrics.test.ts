@@ -18,7 +18,7 @@ function seriesOf(text: string): Map<string, number> {
   return series;
 }
 
-const valueOf = (series: Map<string, number>, key: string) => series.get(key) ?? 0;
+const seriesValue = (series: Map<string, number>, key: string) => series.get(key) ?? 0;
 
 describe('GET /metrics behind METRICS_TOKEN', () => {
   let t: TestApp;
@@ -104,7 +104,7 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     await t.app.inject({ method: 'GET', url: '/api/orders/987654321', headers: authed(b.token) });
 
     const after = seriesOf(await scrape());
-    const delta = (key: string) => valueOf(after, key) - valueOf(before, key);
+    const delta = (key: string) => seriesValue(after, key) - seriesValue(before, key);
     expect(delta('jiema_purchases_total')).toBe(1);
     expect(delta('jiema_purchased_numbers_total')).toBe(1);
     expect(delta('jiema_sms_received_total{gateway="smsgate"}')).toBe(1);

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Db } from '../../db/client';
-import { WithdrawnError } from '../smpp/errors';
 import { massSmsMessages, massSmsReceipts, smppBindCounters } from '../../lib/metrics';
+import { WithdrawnError } from '../smpp/errors';
 import { backoffDelay } from '../smpp/flow-control';
 import type { DeliveryReceipt } from '../smpp/receipt';
 import { CancelWatch } from './cancel-watch';

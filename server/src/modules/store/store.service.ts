@@ -13,8 +13,8 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { upstreamSource } from '../number-sources/number-source';
 import { purchasedNumbers, purchases } from '../../lib/metrics';
+import { upstreamSource } from '../number-sources/number-source';
 import { findOrderByIdempotencyKey } from '../orders/orders.repository';
 import { orderPhones } from '../orders/orders.service';
 import { rentalsOfOrder } from '../rentals/rentals.repository';

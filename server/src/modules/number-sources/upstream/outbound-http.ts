@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { literalHostBlocked, safeLookup } from '../../code-delivery/webhook-address';
+import { literalHostBlocked, safeLookup } from '../../../lib/outbound/public-address';
 
 /** What a provider answered, or why it did not: the caller turns it into the protocol's meaning. */
 export type HttpAnswer =

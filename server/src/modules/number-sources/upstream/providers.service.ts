@@ -11,8 +11,8 @@ import { fromMicros, toMicros } from '@jiema/shared';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { checkOutboundUrl } from '../../../lib/outbound/public-address';
 import { type Actor, audit } from '../../audit/audit';
-import { checkWebhookUrl } from '../../code-delivery/webhook-address';
 import { mappedRef, refreshProvider } from './offers-refresh';
 import { ProviderError } from './provider-client';
 import {
@@ -83,7 +83,7 @@ const writeOf = (input: UpstreamProviderCreate | UpstreamProviderUpdate): Provid
 export function createUpstreamProvidersService({ db, config }: { db: Db; config: Pick<Config, 'upstream'> }) {
   const checkUrl = (url: string) => {
     try {
-      checkWebhookUrl(url, config.upstream.allowPrivate);
+      checkOutboundUrl(url, config.upstream.allowPrivate);
     } catch {
       throw new AppError('UPSTREAM_URL_BLOCKED');
     }
