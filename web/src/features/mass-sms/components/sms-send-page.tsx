@@ -51,6 +51,7 @@ export default function SmsSendPage() {
       ...(content.mode === 'template' ? { templateId: content.templateId } : {}),
       commonVariables: content.mode === 'template' ? content.commonVariables : {},
       senderId: senderId.trim(),
+      skipInvalid: false,
       ...(later && scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}),
     };
   }, [recipients, countryCode, content, senderId, name, later, scheduledAt]);
