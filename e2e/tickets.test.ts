@@ -22,6 +22,7 @@ const WORDS: Record<
     replySent: string;
     rated: string;
     excellent: string;
+    supportStartedProcessing: string;
   }
 > = {
   'zh-CN': {
@@ -35,6 +36,7 @@ const WORDS: Record<
     replySent: '回复成功',
     rated: '评价成功，感谢您的反馈',
     excellent: '非常好',
+    supportStartedProcessing: '客服 将工单从「待处理」改为「处理中」',
   },
   'en-US': {
     typeRequired: 'Please choose the ticket type',
@@ -47,6 +49,7 @@ const WORDS: Record<
     replySent: 'Reply sent',
     rated: 'Thank you for your rating',
     excellent: 'Excellent',
+    supportStartedProcessing: 'Support changed the ticket from Pending to Processing',
   },
 };
 
@@ -204,6 +207,11 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
       .getByTestId('ticket-status')
       .filter({ hasText: words.processing })
       .waitFor();
+    // Status lines speak as support, as replies do: never the staff member's login name.
+    const change = customer.getByTestId('my-ticket-drawer').getByTestId('ticket-status-change').first();
+    expect(await change.textContent()).toContain(words.supportStartedProcessing);
+    const lines = await customer.getByTestId('my-ticket-drawer').getByTestId('ticket-status-change').allTextContents();
+    for (const line of lines) expect(line).not.toContain(E2E_ADMIN.adminUsername);
     await still(customer);
     await saveScreenshot(customer, locale, 'tickets-my-ticket-reply');
   });
