@@ -12,7 +12,15 @@ import { LOCALES, type Locale } from './support/texts';
 /** The words these journeys look for, written out so a changed translation fails them. */
 const WORDS: Record<
   Locale,
-  { tester: string; fromPattern: string; sweepDone: string; prices: string; telegram: string; inject: string }
+  {
+    tester: string;
+    fromPattern: string;
+    sweepDone: string;
+    prices: string;
+    telegram: string;
+    inject: string;
+    cardType: RegExp;
+  }
 > = {
   'zh-CN': {
     tester: '验证码提取规则测试',
@@ -20,6 +28,7 @@ const WORDS: Record<
     sweepDone: '结束的租用',
     prices: '号码价格',
     telegram: 'Telegram',
+    cardType: /USDT 起 (新卡|旧卡)$/,
     inject: '前往网关管理',
   },
   'en-US': {
@@ -28,6 +37,7 @@ const WORDS: Record<
     sweepDone: 'Rentals ended',
     prices: 'Number prices',
     telegram: 'Telegram',
+    cardType: /USDT (New|Used)$/,
     inject: 'Open gateways',
   },
 };
@@ -210,6 +220,8 @@ describe.each(LOCALES)('visitors: public prices and the login page ad (%s)', (lo
       .filter({ hasText: '+44' });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await row.first().textContent()).toMatch(/USDT/);
+    // The price names the card type it buys (new or used), and its stock band is that card type's.
+    expect(await row.first().getByTestId('public-price').textContent()).toMatch(words.cardType);
     await settle(page);
     await saveScreenshot(page, locale, 'pricing-public-prices');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -123,7 +123,11 @@ export async function buildApp({ config, db, logger = true }: { config: Config; 
   registerFinanceRoutes(app, { db });
   registerAuditRoutes(app, { db });
   registerAdminToolRoutes(app, { db, config });
-  registerPublicPriceRoutes(app, { db, ttlSeconds: config.publicPricesCacheSeconds });
+  registerPublicPriceRoutes(app, {
+    db,
+    ttlSeconds: config.publicPricesCacheSeconds,
+    cooldownMinutes: config.storeCooldownMinutes,
+  });
   registerSmsCenterRoutes(app, { db, config });
   registerGatewayRoutes(app, { db });
   registerInboundRoutes(app, { db, config });
