@@ -9,6 +9,7 @@ import {
   ZMyTransfer,
   ZRentalChoice,
   ZRentalChoiceQuery,
+  ZUntransferable,
   ZTransfer,
   ZTransferInput,
   ZTransferListQuery,
@@ -45,6 +46,19 @@ export function registerTransferRoutes(app: App, { transfers }: { transfers: Tra
       },
     },
     async (request) => ok(request, await transfers.choices(request.user!.record.id, request.query.keyword)),
+  );
+
+  app.get(
+    '/api/transfers/untransferable',
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'How many of my open numbers cannot be transferred, and why (activations, suspended rentals)',
+        response: { 200: envelopeOf(ZUntransferable) },
+      },
+    },
+    async (request) => ok(request, await transfers.untransferable(request.user!.record.id)),
   );
 
   app.post(
