@@ -238,10 +238,10 @@ describe('adjusting a balance', () => {
     ],
     [
       'a type not made by hand',
-      { type: 'recharge', amount: '1' },
+      { type: 'refund', amount: '1' },
       'type',
-      '调整方式只能是增加（reward）或扣除（deduction）',
-      'The adjustment is either an addition (reward) or a deduction (deduction)',
+      '调整方式只能是人工充值（recharge）、增加（reward）或扣除（deduction）',
+      'The adjustment is a manual recharge (recharge), an addition (reward) or a deduction (deduction)',
     ],
     [
       'a zero amount',
