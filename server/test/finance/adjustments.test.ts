@@ -233,8 +233,8 @@ describe('adjusting a balance', () => {
       'no type',
       { type: undefined, amount: '1' },
       'type',
-      '调整方式只能是增加（reward）或扣除（deduction）',
-      'The adjustment is either an addition (reward) or a deduction (deduction)',
+      '调整方式只能是人工充值（recharge）、增加（reward）或扣除（deduction）',
+      'The adjustment is a manual recharge (recharge), an addition (reward) or a deduction (deduction)',
     ],
     [
       'a type not made by hand',
