@@ -4,9 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { startSession } from '../../../lib/current-user';
 import { sameAsRule, zodFieldRule } from '../../../lib/form-rules';
+import { safeRedirectTarget } from '../../../lib/route-access';
 import { solutionOf, useCaptcha } from '../api/get-captcha';
 import { register } from '../api/register';
 import { AuthCard } from './auth-card';
@@ -16,6 +17,7 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterInput>();
   const captcha = useCaptcha('register');
 
@@ -33,7 +35,8 @@ export default function RegisterPage() {
     },
     onSuccess: () => {
       void message.success(t('auth.register.success'));
-      navigate('/dashboard', { replace: true });
+      // A plan's "request" sends the visitor here with where to go once signed in.
+      navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
     },
     // A solution is single-use: whatever the error, solve a new challenge for the next try.
     onError: () => captcha.refresh(),
