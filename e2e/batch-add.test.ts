@@ -173,5 +173,4 @@ describe.each(LOCALES)('an administrator adds numbers in a batch (%s)', (locale)
     await page.getByTestId('import-cancel').click();
     await page.getByTestId('batch-add-form').waitFor();
   });
-
 });

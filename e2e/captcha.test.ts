@@ -118,7 +118,9 @@ describe.each(LOCALES)('the proof-of-work captcha (%s)', (locale) => {
     await submitButton(page, 'register-form').click();
     // Registering signs the new customer in; back to /login signed out for the login step.
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.evaluate(() => ['token', 'user', 'permissions'].forEach((key) => localStorage.removeItem(key)));
+    await page.evaluate(() => {
+      for (const key of ['token', 'user', 'permissions']) localStorage.removeItem(key);
+    });
     await page.goto('/login');
   });
 

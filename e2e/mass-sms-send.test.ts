@@ -173,7 +173,9 @@ describe.each(LOCALES)('a campaign goes out through an HTTP connector and is del
   });
 
   it('reads national numbers (trunk prefix 8) in the chosen country, and says to choose one when none is', async () => {
-    await page.getByTestId('recipients-text').fill([national(locale, '0003'), national(locale, '0004')].join('\n'));
+    await page
+      .getByTestId('recipients-text')
+      .fill([national(locale, '0003'), national(locale, '0004')].join('\n'));
     await expect
       .poll(() => page.getByTestId('invalid-lines').textContent(), { timeout: 20_000 })
       .toContain(words.noCountry);

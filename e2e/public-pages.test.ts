@@ -93,7 +93,9 @@ describe.each(LOCALES)('public pages open without a login (%s)', (locale) => {
     expect(await ticket.locator('textarea').inputValue()).toContain(words.text);
     await settle(page);
     await saveScreenshot(page, locale, 'public-plan-request-ticket');
-    await page.evaluate(() => ['token', 'user', 'permissions'].forEach((key) => localStorage.removeItem(key)));
+    await page.evaluate(() => {
+      for (const key of ['token', 'user', 'permissions']) localStorage.removeItem(key);
+    });
   });
 
   it('/about opens', async () => {

@@ -216,7 +216,10 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
     // Status lines speak as support, as replies do: never the staff member's login name.
     const change = customer.getByTestId('my-ticket-drawer').getByTestId('ticket-status-change').first();
     expect(await change.textContent()).toContain(words.supportStartedProcessing);
-    const lines = await customer.getByTestId('my-ticket-drawer').getByTestId('ticket-status-change').allTextContents();
+    const lines = await customer
+      .getByTestId('my-ticket-drawer')
+      .getByTestId('ticket-status-change')
+      .allTextContents();
     for (const line of lines) expect(line).not.toContain(E2E_ADMIN.adminUsername);
     await still(customer);
     await saveScreenshot(customer, locale, 'tickets-my-ticket-reply');

@@ -60,7 +60,9 @@ const reconcile = async () =>
 describe('adjusting a balance', () => {
   test('a manual recharge (money received off-chain) is entered as a recharge, shown as one to the user', async () => {
     const user = await loginAs(t, USER_TYPE.CUSTOMER);
-    const done = data(await adjust(user.userId, { type: 'recharge', amount: '25', note: 'bank transfer 0412' }));
+    const done = data(
+      await adjust(user.userId, { type: 'recharge', amount: '25', note: 'bank transfer 0412' }),
+    );
     expect(done).toMatchObject({
       applied: true,
       balanceAfter: '25.000000',

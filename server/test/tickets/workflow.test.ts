@@ -66,9 +66,9 @@ describe('status transitions (spec §4)', () => {
       ['processing', ''],
       ['completed', ''],
     ]);
-    expect(JSON.stringify((await api(t, 'GET', `/api/tickets/${id}`, { token: customer.token })).json())).not.toContain(
-      ADMIN.username,
-    );
+    expect(
+      JSON.stringify((await api(t, 'GET', `/api/tickets/${id}`, { token: customer.token })).json()),
+    ).not.toContain(ADMIN.username);
     const audits = await auditEntriesOf(t.db, 'ticket', id);
     expect(audits.map((a) => a.action)).toEqual(['status', 'status']);
   });

@@ -1,4 +1,12 @@
-import { envelopeOf, ZCaptcha, ZCurrentUser, ZLoginInput, ZLoginResult, ZRegisterInput, ZRegisterResult } from '@jiema/shared';
+import {
+  envelopeOf,
+  ZCaptcha,
+  ZCurrentUser,
+  ZLoginInput,
+  ZLoginResult,
+  ZRegisterInput,
+  ZRegisterResult,
+} from '@jiema/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { ok, okShared } from '../../lib/reply';

@@ -56,7 +56,11 @@ const ORDER_PICK_LOCK = 0x7e5d_0010;
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /** Watcher states in which a deposit made now is credited late (when the chain API is back). */
-const DELAYING_STATES: ReadonlySet<WatcherHealth['state']> = new Set(['unreachable', 'rate_limited', 'failing']);
+const DELAYING_STATES: ReadonlySet<WatcherHealth['state']> = new Set([
+  'unreachable',
+  'rate_limited',
+  'failing',
+]);
 
 export function createRechargeService({ db, config }: { db: Db; config: RechargeConfig }) {
   /** The user's sticky address: the one they have, else the first free one of the pool (then theirs for good). */

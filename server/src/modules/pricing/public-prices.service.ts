@@ -54,7 +54,13 @@ export function createPublicPriceService({
           used: usage?.free ?? 0,
         };
         const offer = cheapestOffer(CARD_TYPES, validityIds, stock, (cardType, validityOptionId) =>
-          pickPrice(rules, { applicationId: app.id, countryCode: code, operatorId: null, cardType, validityOptionId }),
+          pickPrice(rules, {
+            applicationId: app.id,
+            countryCode: code,
+            operatorId: null,
+            cardType,
+            validityOptionId,
+          }),
         );
         if (!offer) continue;
         items.push({

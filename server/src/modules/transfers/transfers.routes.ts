@@ -9,10 +9,10 @@ import {
   ZMyTransfer,
   ZRentalChoice,
   ZRentalChoiceQuery,
-  ZUntransferable,
   ZTransfer,
   ZTransferInput,
   ZTransferListQuery,
+  ZUntransferable,
 } from '@jiema/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types';
@@ -54,7 +54,8 @@ export function registerTransferRoutes(app: App, { transfers }: { transfers: Tra
       config: own,
       schema: {
         tags,
-        summary: 'How many of my open numbers cannot be transferred, and why (activations, suspended rentals)',
+        summary:
+          'How many of my open numbers cannot be transferred, and why (activations, suspended rentals)',
         response: { 200: envelopeOf(ZUntransferable) },
       },
     },

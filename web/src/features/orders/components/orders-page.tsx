@@ -23,9 +23,9 @@ import { KindTag, monoStyle, useLocalName, validityLabel } from '../../../compon
 import { useOrders } from '../../../lib/api/list-orders';
 import { ORDERS_KEY, type OrderScope } from '../../../lib/api/orders-keys';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
+import { failureReason } from '../../../lib/failure-reason';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
-import { failureReason } from '../../../lib/failure-reason';
 import { cancelOrder } from '../api/cancel-order';
 import { completeOrder } from '../api/complete-order';
 import { exportOrders } from '../api/export-orders';

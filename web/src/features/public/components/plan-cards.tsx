@@ -21,58 +21,58 @@ export function PlanCards() {
   };
   return (
     <>
-    <Alert
-      type="info"
-      showIcon
-      style={{ marginBottom: 24 }}
-      message={t('public.plans.howToGet')}
-      data-testid="plans-how-to-get"
-    />
-    <Row gutter={[24, 24]} justify="center">
-      {PRICE_PLANS.map((plan) => (
-        <Col key={plan.key} xs={24} md={8}>
-          <Card
-            hoverable
-            data-testid={`plan-${plan.key}`}
-            style={{ height: '100%', borderColor: plan.key === 'pro' ? '#1677ff' : undefined }}
-            title={
-              <span>
-                {t(`public.plans.${plan.key}.name`)}{' '}
-                {plan.key === 'pro' && <Tag color="blue">{t('public.plans.popular')}</Tag>}
-              </span>
-            }
-          >
-            <Typography.Title level={2} style={{ marginTop: 0 }}>
-              {plan.pricePerMessage} <small style={{ fontSize: 16 }}>{CURRENCY}</small>
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('public.plans.perMessage')}</Typography.Text>
-            <List
-              size="small"
-              split={false}
-              style={{ margin: '16px 0' }}
-              dataSource={[
-                ...(plan.freeMessages ? [t('public.plans.free', { count: plan.freeMessages })] : []),
-                ...(t(`public.plans.${plan.key}.features`, { returnObjects: true }) as string[]),
-              ]}
-              renderItem={(item) => (
-                <List.Item>
-                  <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} />
-                  {item}
-                </List.Item>
-              )}
-            />
-            <Button
-              type={plan.key === 'pro' ? 'primary' : 'default'}
-              block
-              onClick={() => request(plan.key)}
-              data-testid={`plan-request-${plan.key}`}
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 24 }}
+        message={t('public.plans.howToGet')}
+        data-testid="plans-how-to-get"
+      />
+      <Row gutter={[24, 24]} justify="center">
+        {PRICE_PLANS.map((plan) => (
+          <Col key={plan.key} xs={24} md={8}>
+            <Card
+              hoverable
+              data-testid={`plan-${plan.key}`}
+              style={{ height: '100%', borderColor: plan.key === 'pro' ? '#1677ff' : undefined }}
+              title={
+                <span>
+                  {t(`public.plans.${plan.key}.name`)}{' '}
+                  {plan.key === 'pro' && <Tag color="blue">{t('public.plans.popular')}</Tag>}
+                </span>
+              }
             >
-              {t('public.plans.request')}
-            </Button>
-          </Card>
-        </Col>
-      ))}
-    </Row>
+              <Typography.Title level={2} style={{ marginTop: 0 }}>
+                {plan.pricePerMessage} <small style={{ fontSize: 16 }}>{CURRENCY}</small>
+              </Typography.Title>
+              <Typography.Text type="secondary">{t('public.plans.perMessage')}</Typography.Text>
+              <List
+                size="small"
+                split={false}
+                style={{ margin: '16px 0' }}
+                dataSource={[
+                  ...(plan.freeMessages ? [t('public.plans.free', { count: plan.freeMessages })] : []),
+                  ...(t(`public.plans.${plan.key}.features`, { returnObjects: true }) as string[]),
+                ]}
+                renderItem={(item) => (
+                  <List.Item>
+                    <CheckOutlined style={{ color: '#52c41a', marginRight: 8 }} />
+                    {item}
+                  </List.Item>
+                )}
+              />
+              <Button
+                type={plan.key === 'pro' ? 'primary' : 'default'}
+                block
+                onClick={() => request(plan.key)}
+                data-testid={`plan-request-${plan.key}`}
+              >
+                {t('public.plans.request')}
+              </Button>
+            </Card>
+          </Col>
+        ))}
+      </Row>
     </>
   );
 }

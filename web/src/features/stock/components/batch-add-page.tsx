@@ -81,21 +81,21 @@ function ImportView({ current, onReset }: { current: PhoneImport; onReset: () =>
       {/* The preview is where the administrator decides: it says the numbers will not be sold yet. */}
       <DisabledCountryAlert country={country} place="batchAddPreview" count={current.validCount} />
       <Descriptions
-      size="small"
-      column={{ xs: 1, md: 4 }}
-      style={{ marginBottom: 16 }}
-      data-testid="import-summary"
-    >
-      <Descriptions.Item label={t('stock.fields.country')}>
-        {country
-          ? `${country.flag} ${name(country.nameZh, country.nameEn)} (${country.code})`
-          : current.countryCode}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('stock.fields.operator')}>
-        {current.operatorName ?? t('stock.anyOperator')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('stock.fields.source')}>{current.source}</Descriptions.Item>
-      <Descriptions.Item label={t('stock.fields.file')}>{current.fileName}</Descriptions.Item>
+        size="small"
+        column={{ xs: 1, md: 4 }}
+        style={{ marginBottom: 16 }}
+        data-testid="import-summary"
+      >
+        <Descriptions.Item label={t('stock.fields.country')}>
+          {country
+            ? `${country.flag} ${name(country.nameZh, country.nameEn)} (${country.code})`
+            : current.countryCode}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('stock.fields.operator')}>
+          {current.operatorName ?? t('stock.anyOperator')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('stock.fields.source')}>{current.source}</Descriptions.Item>
+        <Descriptions.Item label={t('stock.fields.file')}>{current.fileName}</Descriptions.Item>
       </Descriptions>
     </>
   );

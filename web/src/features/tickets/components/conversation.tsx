@@ -50,7 +50,8 @@ export function Conversation({
       </Flex>
       {messages.map((m) => {
         // A customer sees support as "support", never a staff member's login name.
-        const name = m.side === 'staff' && viewer === 'user' ? t('tickets.conversation.support') : m.authorName;
+        const name =
+          m.side === 'staff' && viewer === 'user' ? t('tickets.conversation.support') : m.authorName;
         if (m.kind === 'status') {
           return (
             <Typography.Text
@@ -78,8 +79,7 @@ export function Conversation({
             data-testid={remark ? 'ticket-remark' : 'ticket-reply'}
           >
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {name} ·{' '}
-              {formatTime(m.createdAt)}
+              {name} · {formatTime(m.createdAt)}
               {remark && (
                 <Tag color="warning" style={{ marginInlineStart: 6 }}>
                   {t('tickets.conversation.remark')}

@@ -20,9 +20,7 @@ export function UntransferableNote() {
       showIcon
       style={{ marginBottom: 12 }}
       message={t('transfers.untransferable.title')}
-      description={lines.map((line) => (
-        <div key={String(line)}>{line}</div>
-      ))}
+      description={lines.map((line) => <div key={String(line)}>{line}</div>)}
       data-testid="transfer-untransferable"
     />
   );
