@@ -15,22 +15,9 @@ import {
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
 } from 'libphonenumber-js/max';
+import type { PhoneProblem } from './phone-problems';
 
-/** Why a typed number was refused. */
-export const PHONE_PROBLEMS = [
-  'empty',
-  /** Text that is no phone number at all (letters, stray symbols). */
-  'notANumber',
-  /** A national number and no default country to read it in. */
-  'country',
-  'tooShort',
-  'tooLong',
-  /** The right length but not a number of that country's plan. */
-  'invalid',
-  /** A fixed line, toll-free or premium number: it cannot receive SMS. */
-  'notMobile',
-] as const;
-export type PhoneProblem = (typeof PHONE_PROBLEMS)[number];
+export { PHONE_PROBLEMS, type PhoneProblem } from './phone-problems';
 
 /** Types that cannot receive SMS; unknown, mobile, fixed-or-mobile, VoIP and personal numbers pass. */
 export const NOT_SMS_CAPABLE: ReadonlySet<NumberType> = new Set([

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectErrorEnvelope, type TestApp } from '../helpers';
-import { balanceOf, confirm, confirmOk, ledgerSum, sender } from './support';
+import { balanceOf, confirm, confirmOk, ledgerSum, previewOk, sender } from './support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,11 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const preview = async (headers: Record<string, string>, body: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/mass-sms/preview', headers, payload: body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
+const preview = (headers: Record<string, string>, body: Record<string, unknown>) =>
+  previewOk(t, headers, body);
 
 describe('recipients typed as national numbers', () => {
   it('reads them in the chosen country with its trunk prefix removed, as the stock batch add does', async () => {

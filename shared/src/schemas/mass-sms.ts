@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../pagination';
+import { PHONE_PROBLEMS } from '../phone-problems';
 import { PRICE_PLANS } from '../plans';
 import { SMS_MAX_SEGMENTS } from '../sms-text';
 
@@ -139,16 +140,7 @@ export const ZCampaignCreate = ZSendFields.extend({
 export type CampaignCreate = z.infer<typeof ZCampaignCreate>;
 
 /** Why a recipient was refused: a phone problem of `phone-number.ts`, or template variables missing. */
-export const RECIPIENT_PROBLEMS = [
-  'empty',
-  'notANumber',
-  'country',
-  'tooShort',
-  'tooLong',
-  'invalid',
-  'notMobile',
-  'variables',
-] as const;
+export const RECIPIENT_PROBLEMS = [...PHONE_PROBLEMS, 'variables'] as const;
 export const SMS_ENCODINGS = ['gsm7', 'ucs2'] as const;
 
 export const ZInvalidRecipient = z.object({
