@@ -39,7 +39,8 @@ export function SendBlockedNotice({
       showIcon
       data-testid="send-blocked"
       message={`${t(`mass-sms.send.blocked.${reason}`, { count: preview.invalidCount })}${duplicates}`}
-      action={
+      // Under the text, not beside it: at 390 px a side button squeezed the reason into a narrow column.
+      description={
         reason === 'invalid' ? (
           <Button size="small" disabled={busy} onClick={onSendValid} data-testid="send-valid-only">
             {t('mass-sms.send.blocked.sendValid', { count: preview.validCount })}
