@@ -24,6 +24,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The sign-up form's own messages: "password", not the change-password form's "new password". */
+const SIGN_UP = {
+  'zh-CN': {
+    required: ['请输入用户名', '请输入邮箱', '请输入密码', '请再次输入密码'],
+    newPassword: '新密码',
+    usernameRule: '3 到 32 位字母、数字或下划线',
+  },
+  'en-US': {
+    required: [
+      'Please enter a username',
+      'Please enter your email address',
+      'Please enter your password',
+      'Please enter the password again',
+    ],
+    newPassword: 'new password',
+    usernameRule: '3 to 32 letters, digits or underscores',
+  },
+} as const;
+
 describe.each(LOCALES)('a customer registers, edits the profile and changes the password (%s)', (locale) => {
   const text = TEXTS[locale];
   const account = newAccount('acct');
@@ -41,30 +60,36 @@ describe.each(LOCALES)('a customer registers, edits the profile and changes the 
     await context?.close();
   });
 
-  it('registers through the form and lands on the login page with the username filled in', async () => {
+  it('says what each empty or wrong field needs, in the words of a sign-up form, the username rule once', async () => {
     await page.goto('/register');
     const form = page.getByTestId('register-form');
     await form.waitFor();
     await settle(page);
     await saveScreenshot(page, locale, 'account-register');
+    await page.locator('[data-testid=captcha-status][data-state=verified]').waitFor();
+    await submitButton(page, 'register-form').click();
+    for (const message of SIGN_UP[locale].required) await fieldError(page, message).waitFor();
+    expect(await form.textContent()).not.toContain(SIGN_UP[locale].newPassword);
 
+    await form.locator('input#username').fill('1x');
+    await form.locator('input#username').blur();
+    await fieldError(page, SIGN_UP[locale].usernameRule).waitFor();
+    expect((await form.textContent())?.split(SIGN_UP[locale].usernameRule).length).toBe(2);
+    await settle(page);
+    await saveScreenshot(page, locale, 'account-register-errors');
+  });
+
+  it('registers through the form and is signed in at once, on the dashboard', async () => {
+    const form = page.getByTestId('register-form');
     await form.locator('input#username').fill(account.username);
     await form.locator('input#email').fill(account.email);
     await form.locator('input#password').fill(account.password);
     await form.locator('input#confirmPassword').fill(account.password);
     await submitButton(page, 'register-form').click();
 
-    await page.waitForURL((url) => url.pathname === '/login');
-    await toast(page, text.registered).waitFor();
-    expect(await page.getByTestId('login-form').locator('input#username').inputValue()).toBe(
-      account.username,
-    );
-  });
-
-  it('logs in and reaches the dashboard', async () => {
-    await submitLogin(page, account.username, account.password);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await toast(page, text.loggedIn).waitFor();
+    await toast(page, text.registered).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await page.getByTestId('overview-balance').waitFor();
     expect(await page.getByTestId('header-balance').textContent()).toContain(text.balance);
     await settle(page);

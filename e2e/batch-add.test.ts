@@ -9,15 +9,24 @@ import { LOCALES, type Locale } from './support/texts';
 /** The words this journey looks for, written out so a changed translation fails it. */
 const WORDS: Record<
   Locale,
-  { kazakhstan: string; sameAsLine1: string; added: (n: string) => string; importButton: string }
+  {
+    kazakhstan: string;
+    sameAsLine1: string;
+    added: (n: string) => string;
+    importButton: string;
+    andorraDisabled: string;
+  }
 > = {
   'zh-CN': {
+    andorraDisabled: '安道尔 (AD) 已停用：1 个有效号码可以添加，但在启用该国家之前商店不会出售。',
     kazakhstan: '属于其他国家：哈萨克斯坦 (KZ)',
     sameAsLine1: '与第 1 行号码相同',
     added: (n) => `已添加 ${n} 个号码`,
     importButton: '导入 4 个新号码',
   },
   'en-US': {
+    andorraDisabled:
+      'Andorra (AD) is disabled: the 1 valid number(s) can be added, but the store will not offer them until the country is enabled.',
     kazakhstan: 'A number of another country: Kazakhstan (KZ)',
     sameAsLine1: 'Same number as line 1',
     added: (n) => `${n} numbers added`,
@@ -145,5 +154,23 @@ describe.each(LOCALES)('an administrator adds numbers in a batch (%s)', (locale)
     await commit.click();
     await page.getByTestId('import-done').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('import-done').textContent()).toContain(words.added('40,000'));
+  });
+
+  it('says in the preview that the numbers of a disabled country will not be sold', async () => {
+    await page.goto('/dashboard/admin/phone-numbers/batch-add');
+    await page.getByTestId('batch-add-form').waitFor();
+    await settle(page);
+    await chooseCountry(page, 'AD'); // Andorra: seeded disabled
+    await page.getByTestId('batch-source').locator('input').fill(`e2e-disabled-${locale}`);
+    await page.getByTestId('batch-text').fill(locale === 'zh-CN' ? '+376 612 345' : '+376 612 346');
+    await page.getByTestId('batch-check').click();
+    await page.getByTestId('preview-table').waitFor();
+    await settle(page);
+    const alert = page.getByTestId('disabled-country-alert');
+    expect(await alert.textContent()).toContain(words.andorraDisabled);
+    expect(await statistic(page, 'count-valid')).toBe('1');
+    await saveScreenshot(page, locale, 'batch-add-preview-disabled-country');
+    await page.getByTestId('import-cancel').click();
+    await page.getByTestId('batch-add-form').waitFor();
   });
 });

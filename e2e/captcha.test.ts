@@ -116,7 +116,12 @@ describe.each(LOCALES)('the proof-of-work captcha (%s)', (locale) => {
     await settle(page);
     await saveScreenshot(page, locale, 'captcha-register-verified');
     await submitButton(page, 'register-form').click();
-    await page.waitForURL((url) => url.pathname === '/login');
+    // Registering signs the new customer in; back to /login signed out for the login step.
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.evaluate(() => {
+      for (const key of ['token', 'user', 'permissions']) localStorage.removeItem(key);
+    });
+    await page.goto('/login');
   });
 
   it('logs in with the solved challenge', async () => {

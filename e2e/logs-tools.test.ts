@@ -20,6 +20,7 @@ const WORDS: Record<
     prices: string;
     telegram: string;
     inject: string;
+    cardType: RegExp;
   }
 > = {
   'zh-CN': {
@@ -29,6 +30,7 @@ const WORDS: Record<
     sweepDone: '结束的租用',
     prices: '号码价格',
     telegram: 'Telegram',
+    cardType: /USDT 起 (新卡|旧卡)$/,
     inject: '前往网关管理',
   },
   'en-US': {
@@ -38,6 +40,7 @@ const WORDS: Record<
     sweepDone: 'Rentals ended',
     prices: 'Number prices',
     telegram: 'Telegram',
+    cardType: /USDT (New|Used)$/,
     inject: 'Open gateways',
   },
 };
@@ -224,6 +227,8 @@ describe.each(LOCALES)('visitors: public prices and the login page ad (%s)', (lo
       .filter({ hasText: '+44' });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await row.first().textContent()).toMatch(/USDT/);
+    // The price names the card type it buys (new or used), and its stock band is that card type's.
+    expect(await row.first().getByTestId('public-price').textContent()).toMatch(words.cardType);
     await settle(page);
     await saveScreenshot(page, locale, 'pricing-public-prices');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -19,9 +19,26 @@ import { LOCALES, type Locale } from './support/texts';
 /** The words this journey looks for, written out so a changed translation fails it. */
 const WORDS: Record<
   Locale,
-  { connectors: string; http: string; delivered: string; completed: string; basic: string; invalid: string }
+  {
+    connectors: string;
+    http: string;
+    delivered: string;
+    completed: string;
+    basic: string;
+    invalid: string;
+    notANumber: string;
+    noCountry: string;
+    blocked: string;
+    sendValid: string;
+    russia: string;
+  }
 > = {
   'zh-CN': {
+    notANumber: '不是电话号码',
+    noCountry: '本地号码：请选择不带 + 的号码所属国家',
+    blocked: '有 1 行不是有效号码（见上方列表）：请改正，或只发送给有效号码。 1 个重复号码只发送一次。',
+    sendValid: '发送给 2 个有效号码',
+    russia: '俄罗斯 +7',
     connectors: '群发短信通道',
     http: 'HTTP 服务商',
     delivered: '已送达',
@@ -30,6 +47,12 @@ const WORDS: Record<
     invalid: '无效行',
   },
   'en-US': {
+    notANumber: 'Not a phone number',
+    noCountry: 'National number: choose the country of numbers without +',
+    blocked:
+      '1 line is not a valid number (listed above): correct it, or send to the valid numbers only. 1 duplicate is sent once.',
+    sendValid: 'Send to the 2 valid numbers',
+    russia: 'Russia +7',
     connectors: 'Mass SMS connectors',
     http: 'HTTP provider',
     delivered: 'Delivered',
@@ -44,8 +67,14 @@ const admin = { username: E2E_ADMIN.adminUsername, password: E2E_ADMIN.adminPass
 const chartDrawn = (page: Page) =>
   page.locator('[data-testid="usage-chart"][data-rendered="true"]').waitFor();
 
-/** Each language routes its own UK test range to its own connector (routing by prefix). */
-const PREFIX: Record<Locale, string> = { 'zh-CN': '44770091', 'en-US': '44770092' };
+/**
+ * Each language routes its own range to its own connector (routing by prefix). Russian mobile numbers:
+ * recipients must be numbers of a real numbering plan (the UK's fiction range is not one), and the
+ * fake provider sends nothing anywhere.
+ */
+const PREFIX: Record<Locale, string> = { 'zh-CN': '7999001', 'en-US': '7999002' };
+/** The same recipients typed as people do at home: trunk prefix 8, no country code. */
+const national = (locale: Locale, n: string) => `8 ${PREFIX[locale].slice(1)} ${n}`;
 
 let browser: Browser;
 let provider: FakeProvider;
@@ -133,10 +162,32 @@ describe.each(LOCALES)('a campaign goes out through an HTTP connector and is del
     const preview = page.getByTestId('send-preview');
     await expect.poll(() => preview.textContent(), { timeout: 20_000 }).toContain(words.invalid);
     expect(await page.getByTestId('invalid-lines').textContent()).toContain('call me');
+    expect(await page.getByTestId('invalid-lines').textContent()).toContain(words.notANumber);
     expect(await page.getByTestId('duplicate-lines').textContent()).toContain(numbers[0]);
     expect(await page.getByTestId('send-submit').isDisabled()).toBe(true);
+    // The disabled button says why, and offers to send to the valid numbers only.
+    await expect.poll(() => page.getByTestId('send-blocked').textContent()).toContain(words.blocked);
+    expect(await page.getByTestId('send-valid-only').textContent()).toBe(words.sendValid);
     await settle(page);
     await saveScreenshot(page, locale, 'mass-sms-send-invalid');
+  });
+
+  it('reads national numbers (trunk prefix 8) in the chosen country, and says to choose one when none is', async () => {
+    await page
+      .getByTestId('recipients-text')
+      .fill([national(locale, '0003'), national(locale, '0004')].join('\n'));
+    await expect
+      .poll(() => page.getByTestId('invalid-lines').textContent(), { timeout: 20_000 })
+      .toContain(words.noCountry);
+    await page.getByTestId('country-code').click();
+    await page.keyboard.type(words.russia.split(' ')[0]!);
+    await page.locator('.ant-select-item-option').filter({ hasText: words.russia }).first().click();
+    await expect.poll(() => page.getByTestId('invalid-lines').count(), { timeout: 20_000 }).toBe(0);
+    const samples = page.getByTestId('sample-messages');
+    await expect.poll(() => samples.textContent(), { timeout: 20_000 }).toContain(`+${PREFIX[locale]}0003`);
+    expect(await samples.textContent()).toContain(`+${PREFIX[locale]}0004`);
+    await settle(page);
+    await saveScreenshot(page, locale, 'mass-sms-send-national');
   });
 
   it('fixes the list, sees the messages, segments and cost (free messages first) and confirms', async () => {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount } from './support/accounts';
 import { settle } from './support/app';
 import { launchBrowser, newAppContext } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
@@ -12,6 +13,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Mass SMS is enabled per account: the plans say how to ask, and the ask is a ticket, filled in. */
+const PLAN_REQUEST = {
+  'zh-CN': {
+    howToGet: '群发短信按账户开通',
+    title: '开通群发短信（专业版套餐）',
+    text: '请为我的账户开通群发短信，套餐：专业版。',
+  },
+  'en-US': {
+    howToGet: 'Mass SMS is enabled per account by our team',
+    title: 'Enable mass SMS (Pro plan)',
+    text: 'Please enable mass SMS on my account with the Pro plan.',
+  },
+} as const;
 
 describe.each(LOCALES)('public pages open without a login (%s)', (locale) => {
   const text = TEXTS[locale];
@@ -57,6 +72,30 @@ describe.each(LOCALES)('public pages open without a login (%s)', (locale) => {
     await expect(pro.textContent()).resolves.not.toContain('1000');
     await settle(page);
     await saveScreenshot(page, locale, 'public-pricing');
+  });
+
+  it('a plan is requested: sign up, then a ticket asking for mass SMS with that plan, filled in', async () => {
+    const words = PLAN_REQUEST[locale];
+    await page.goto('/pricing');
+    expect(await page.getByTestId('plans-how-to-get').textContent()).toContain(words.howToGet);
+    await page.getByTestId('plan-request-pro').click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    const account = newAccount('plan');
+    const form = page.getByTestId('register-form');
+    await form.locator('input#username').fill(account.username);
+    await form.locator('input#email').fill(account.email);
+    await form.locator('input#password').fill(account.password);
+    await form.locator('input#confirmPassword').fill(account.password);
+    await page.locator('[data-testid=register-form] button[type=submit]').click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/work-order');
+    const ticket = page.getByTestId('work-order-form');
+    await expect.poll(() => ticket.locator('input#title').inputValue()).toBe(words.title);
+    expect(await ticket.locator('textarea').inputValue()).toContain(words.text);
+    await settle(page);
+    await saveScreenshot(page, locale, 'public-plan-request-ticket');
+    await page.evaluate(() => {
+      for (const key of ['token', 'user', 'permissions']) localStorage.removeItem(key);
+    });
   });
 
   it('/about opens', async () => {

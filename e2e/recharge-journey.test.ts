@@ -15,14 +15,21 @@ import { type RunningServer, startServer } from './support/server';
 import { LOCALES, type Locale } from './support/texts';
 
 /** The words this journey looks for, written out so a changed translation fails it. */
-const WORDS: Record<Locale, { seen: RegExp; credited: string; warning: string; healthy: string }> = {
+const WORDS: Record<
+  Locale,
+  { seen: RegExp; credited: string; warning: string; healthy: string; delayed: string; minute: string }
+> = {
   'zh-CN': {
+    delayed: '延迟：与 TRON 网络的连接恢复后自动到账',
+    minute: '约 1 分钟',
     seen: /已发现|确认中/,
     credited: '已到账',
     warning: '仅支持 TRON 网络的 USDT（TRC20）',
     healthy: '链上充值监听正常',
   },
   'en-US': {
+    delayed: 'Delayed: credited when the connection to the TRON network is back',
+    minute: 'about a minute',
     seen: /Seen|Confirming/,
     credited: 'Credited',
     warning: 'Only USDT on the TRON network (TRC20)',
@@ -117,6 +124,22 @@ describe.each(LOCALES)('a customer recharges with USDT-TRC20 (%s)', (locale) => 
       .toContain('12.345678');
     await still(page);
     await saveScreenshot(page, locale, 'recharge-deposit-credited');
+  });
+
+  it('while the chain API cannot be reached, the page says deposits are delayed, not "about a minute"', async () => {
+    const arrival = page.getByTestId('recharge-arrival');
+    expect(await arrival.textContent()).toContain(words.minute);
+    fake.setUnreachable(true);
+    try {
+      await page.getByTestId('recharge-delayed').waitFor({ timeout: 30_000 });
+      expect(await arrival.textContent()).toBe(words.delayed);
+      await still(page);
+      await saveScreenshot(page, locale, 'recharge-delayed');
+    } finally {
+      fake.setUnreachable(false);
+    }
+    await page.getByTestId('recharge-delayed').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await arrival.textContent()).toContain(words.minute);
   });
 
   it('fits a 390 px phone', async () => {

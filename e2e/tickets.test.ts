@@ -22,6 +22,9 @@ const WORDS: Record<
     replySent: string;
     rated: string;
     excellent: string;
+    supportStartedProcessing: string;
+    replyFailed: string;
+    ratingFailed: string;
   }
 > = {
   'zh-CN': {
@@ -35,6 +38,9 @@ const WORDS: Record<
     replySent: '回复成功',
     rated: '评价成功，感谢您的反馈',
     excellent: '非常好',
+    supportStartedProcessing: '客服 将工单从「待处理」改为「处理中」',
+    replyFailed: '回复失败：',
+    ratingFailed: '评价失败：',
   },
   'en-US': {
     typeRequired: 'Please choose the ticket type',
@@ -47,6 +53,9 @@ const WORDS: Record<
     replySent: 'Reply sent',
     rated: 'Thank you for your rating',
     excellent: 'Excellent',
+    supportStartedProcessing: 'Support changed the ticket from Pending to Processing',
+    replyFailed: 'Reply failed: ',
+    ratingFailed: 'Rating failed: ',
   },
 };
 
@@ -204,8 +213,27 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
       .getByTestId('ticket-status')
       .filter({ hasText: words.processing })
       .waitFor();
+    // Status lines speak as support, as replies do: never the staff member's login name.
+    const change = customer.getByTestId('my-ticket-drawer').getByTestId('ticket-status-change').first();
+    expect(await change.textContent()).toContain(words.supportStartedProcessing);
+    const lines = await customer
+      .getByTestId('my-ticket-drawer')
+      .getByTestId('ticket-status-change')
+      .allTextContents();
+    for (const line of lines) expect(line).not.toContain(E2E_ADMIN.adminUsername);
     await still(customer);
     await saveScreenshot(customer, locale, 'tickets-my-ticket-reply');
+  });
+
+  it('a reply that cannot be sent (the network cut) says that the reply failed, and keeps the text', async () => {
+    await customer.route('**/api/tickets/*/replies', (route) => route.abort('internetdisconnected'));
+    const box = customer.locator('[data-testid=my-ticket-reply] textarea');
+    await box.fill('Is it credited now?');
+    await customer.locator('[data-testid=my-ticket-reply] button[type=submit]').click();
+    await toast(customer, words.replyFailed).waitFor();
+    expect(await box.inputValue()).toBe('Is it credited now?');
+    await customer.unroute('**/api/tickets/*/replies');
+    await box.fill('');
   });
 
   it('with the ticket closed, completing it shows an unread badge in the menu', async () => {
@@ -235,6 +263,11 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
     await drawer.getByTestId('ticket-rating-form').waitFor();
     await drawer.getByTestId('ticket-rating-stars').locator('.ant-rate-star').nth(4).click();
     await drawer.locator('[data-testid=ticket-rating-form] textarea').fill('Fast and clear, thank you.');
+    // First with the network cut: the rating's own failure message, the form still there to retry.
+    await customer.route('**/api/tickets/*/rating', (route) => route.abort('internetdisconnected'));
+    await drawer.locator('[data-testid=ticket-rating-form] button[type=submit]').click();
+    await toast(customer, words.ratingFailed).waitFor();
+    await customer.unroute('**/api/tickets/*/rating');
     await drawer.locator('[data-testid=ticket-rating-form] button[type=submit]').click();
     await toast(customer, words.rated).waitFor();
     await drawer.getByTestId('ticket-rated').getByText(words.excellent).waitFor();

@@ -10,9 +10,19 @@ import { LOCALES, type Locale } from './support/texts';
 /** The words this journey looks for, written out so a changed translation fails it. */
 const WORDS: Record<
   Locale,
-  { adjust: string; deduct: string; negative: string; done: (balance: string) => string; reward: string }
+  {
+    adjust: string;
+    deduct: string;
+    negative: string;
+    done: (balance: string) => string;
+    reward: string;
+    manualRecharge: string;
+    recharge: string;
+  }
 > = {
   'zh-CN': {
+    manualRecharge: '人工充值',
+    recharge: '充值',
     adjust: '调整余额',
     deduct: '扣除',
     negative: '扣除后余额将为负数，不能扣除超过当前余额的金额。',
@@ -20,6 +30,8 @@ const WORDS: Record<
     reward: '奖励',
   },
   'en-US': {
+    manualRecharge: 'Manual recharge',
+    recharge: 'Recharge',
     adjust: 'Adjust balance',
     deduct: 'Deduct',
     negative: 'The balance would go below zero: you cannot deduct more than the current balance.',
@@ -157,6 +169,34 @@ describe.each(LOCALES)('an administrator adjusts a balance (%s)', (locale) => {
       expect(await customer.getByTestId('finance-balance').textContent()).toContain('10.250000');
       await still(customer);
       await saveScreenshot(customer, locale, 'finance-detail-customer');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a manual recharge (money received off-chain) is entered and shown as a recharge', async () => {
+    await openDialog();
+    await page.getByTestId('adjust-type').getByText(words.manualRecharge, { exact: true }).click();
+    await page.getByTestId('adjust-amount').fill('5');
+    await page.getByTestId('adjust-note').fill('bank transfer e2e');
+    await still(page);
+    await saveScreenshot(page, locale, 'user-adjust-manual-recharge');
+    await page.getByTestId('adjust-next').click();
+    expect(await page.getByTestId('adjust-after').textContent()).toContain('15.250000 USDT');
+    await page.getByTestId('adjust-confirm').click();
+    await toast(page, words.done('15.250000')).waitFor();
+    expect((await entriesOf(userId))[0]).toMatchObject({
+      type: 'recharge',
+      amount: '5.000000',
+      note: 'bank transfer e2e',
+    });
+    const own = await newAppContext(browser, locale);
+    try {
+      const customer = await own.newPage();
+      await logIn(customer, account, '/dashboard/finance-detail');
+      const row = customer.getByTestId('finance-table').locator('tbody tr').filter({ hasText: '+5.000000' });
+      await row.first().waitFor();
+      expect(await row.first().textContent()).toContain(words.recharge);
     } finally {
       await own.close();
     }

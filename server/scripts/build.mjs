@@ -10,7 +10,11 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
-  alias: { '@jiema/shared': '../shared/src/index.ts' },
+  // The phone-number module is a subpath of its own (its metadata stays out of the browser's index).
+  alias: {
+    '@jiema/shared/phone-number': '../shared/src/phone-number.ts',
+    '@jiema/shared': '../shared/src/index.ts',
+  },
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -143,7 +143,11 @@ export async function buildApp({
   registerFinanceRoutes(app, { db });
   registerAuditRoutes(app, { db });
   registerAdminToolRoutes(app, { db, config, patternTests });
-  registerPublicPriceRoutes(app, { db, ttlSeconds: config.publicPricesCacheSeconds });
+  registerPublicPriceRoutes(app, {
+    db,
+    ttlSeconds: config.publicPricesCacheSeconds,
+    cooldownMinutes: config.storeCooldownMinutes,
+  });
   registerSmsCenterRoutes(app, { db, config });
   registerGatewayRoutes(app, { db });
   registerUpstreamProviderRoutes(app, { db, config });

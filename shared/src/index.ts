@@ -14,6 +14,7 @@ export * from './menu';
 export * from './money';
 export * from './pagination';
 export * from './permissions';
+export * from './phone-problems';
 export * from './plans';
 export * from './public-pages';
 export * from './schemas/account-mail';

@@ -1,6 +1,6 @@
 /**
  * Mass SMS text rules shared by the browser (live preview) and the server (billing, splitting):
- * GSM-7 / UCS-2 segment counting, E.164 normalisation of pasted recipients, template variables.
+ * GSM-7 / UCS-2 segment counting and template variables (numbers: `phone-number.ts`).
  */
 
 /** GSM 03.38 default alphabet (ESC at 0x1B excluded) and its extension table (2 septets each). */
@@ -59,31 +59,6 @@ export function countSmsSegments(text: string): SegmentCount {
     used += size;
   }
   return { encoding, units, segments, nonGsmCharacters: nonGsm };
-}
-
-/** Why a recipient line was refused. */
-export type RecipientProblem = 'empty' | 'format' | 'length' | 'country';
-
-/**
- * A typed number as E.164 (`+` and 8 to 15 digits). Spaces, dashes, dots and brackets are dropped;
- * `00` is read as `+`; a number without a country code takes `defaultCountryCode` (a national
- * leading 0 dropped). Null and a reason when it cannot be a phone number.
- */
-export function normaliseE164(
-  input: string,
-  defaultCountryCode?: string,
-): { phone: string } | { problem: RecipientProblem } {
-  const compact = input.trim().replace(/[\s\-.()]/g, '');
-  if (!compact) return { problem: 'empty' };
-  let digits: string;
-  if (compact.startsWith('+')) digits = compact.slice(1);
-  else if (compact.startsWith('00')) digits = compact.slice(2);
-  else if (defaultCountryCode) digits = defaultCountryCode + compact.replace(/^0+/, '');
-  else return { problem: 'country' };
-  if (!/^\d+$/.test(digits)) return { problem: 'format' };
-  if (digits.startsWith('0')) return { problem: 'format' };
-  if (digits.length < 8 || digits.length > 15) return { problem: 'length' };
-  return { phone: `+${digits}` };
 }
 
 /** `{name}` placeholders of a template, distinct, in order. */

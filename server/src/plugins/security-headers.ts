@@ -16,7 +16,8 @@ const helmetOptions = (overHttps: boolean): HelmetOptions => ({
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+      // blob: for the previews of images picked for a ticket (object URLs) before they are sent.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],

@@ -31,6 +31,22 @@ const countUsers = async () =>
   (await t.db.query<{ n: number }>('select count(*)::int as n from users'))[0]!.n;
 
 describe('POST /api/authSms/register', () => {
+  test('signs the new customer in: the answer holds a working session token', async () => {
+    const username = uniqueName('Auto');
+    const res = await postRegister({ username, email: `${username}@example.com`, password: 'secret123' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { token, expiresAt } = res.json().data;
+    expect(token).toEqual(expect.any(String));
+    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
+    const info = await t.app.inject({ method: 'GET', url: '/auth/info', headers: authed(token) });
+    expect(info.json().data).toMatchObject({ username, userType: USER_TYPE.CUSTOMER });
+    const [row] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = $1',
+      [username],
+    );
+    expect(row!.n).toBe(1);
+  });
+
   test('creates a customer (type 2, role CUSTOMER) who can log in', async () => {
     const username = uniqueName('New');
     const res = await postRegister({
@@ -145,7 +161,8 @@ describe('POST /api/authSms/register with bad input', () => {
 
   /** Each case: the field changed, and the message expected in zh-CN and in en-US. */
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
-    ['username missing', { username: undefined }, '用户名为 3 到 32 位字母', 'Username: 3 to 32 letters'],
+    ['username missing', { username: undefined }, '请输入用户名', 'Please enter a username'],
+    ['username empty', { username: '  ' }, '请输入用户名', 'Please enter a username'],
     ['username too short', { username: 'ab' }, '用户名为 3 到 32 位字母', 'Username: 3 to 32 letters'],
     ['username too long', { username: `a${'b'.repeat(32)}` }, '用户名为 3 到 32 位字母', 'Username: 3 to 32'],
     [
@@ -156,8 +173,9 @@ describe('POST /api/authSms/register with bad input', () => {
     ],
     ['username with a space', { username: 'ab cd' }, '用户名为 3 到 32 位字母', 'Username: 3 to 32 letters'],
     ['username in Chinese', { username: '用户名字' }, '用户名为 3 到 32 位字母', 'Username: 3 to 32 letters'],
-    ['username as a number', { username: 12345 }, '用户名为 3 到 32 位字母', 'Username: 3 to 32 letters'],
-    ['email missing', { email: undefined }, '邮箱格式不正确', 'Invalid email address'],
+    ['username as a number', { username: 12345 }, '请输入用户名', 'Please enter a username'],
+    ['email missing', { email: undefined }, '请输入邮箱', 'Please enter your email address'],
+    ['email empty', { email: '' }, '请输入邮箱', 'Please enter your email address'],
     ['email without @', { email: 'not-an-email' }, '邮箱格式不正确', 'Invalid email address'],
     [
       'email too long',
@@ -165,14 +183,15 @@ describe('POST /api/authSms/register with bad input', () => {
       '邮箱格式不正确',
       'Invalid email address',
     ],
-    ['email as an array', { email: ['a@example.com'] }, '邮箱格式不正确', 'Invalid email address'],
+    ['email as an array', { email: ['a@example.com'] }, '请输入邮箱', 'Please enter your email address'],
+    // The sign-up form says "password", not the change-password form's "new password".
     [
       'password missing',
       { password: undefined, confirmPassword: undefined },
-      '请输入新密码',
-      'enter a new password',
+      '请输入密码',
+      'Please enter your password',
     ],
-    ['password empty', { password: '', confirmPassword: '' }, '请输入新密码', 'Please enter a new password'],
+    ['password empty', { password: '', confirmPassword: '' }, '请输入密码', 'Please enter your password'],
     [
       'password of 5',
       { password: '12345', confirmPassword: '12345' },

@@ -78,6 +78,16 @@ describe('managing contact channels', () => {
     await create(input);
   });
 
+  test('stores a phone or WhatsApp number in E.164, as every typed number is read', async () => {
+    const phone = await create({ type: 'phone', labelZh: '电话', value: '+86 138-0000-0001' });
+    const whatsapp = await create({ type: 'whatsapp', labelZh: 'WA', value: '00 7 (999) 123-45-67' });
+    const values = await t.db.query<{ value: string }>(
+      'select value from contact_channels where id in ($1, $2) order by id',
+      [phone.id, whatsapp.id],
+    );
+    expect(values.map((r) => r.value)).toEqual(['+8613800000001', '+79991234567']);
+  });
+
   test.each([
     ['type missing', { ...telegram, type: undefined }, 'type', '请选择联系方式类型'],
     ['type unknown', { ...telegram, type: 'fax' }, 'type', '请选择联系方式类型'],
@@ -103,6 +113,18 @@ describe('managing contact channels', () => {
     [
       'whatsapp value not a number',
       { type: 'whatsapp', labelZh: 'W', value: 'abc' },
+      'value',
+      '电话号码格式不正确',
+    ],
+    [
+      'phone value without a country code',
+      { type: 'phone', labelZh: '电话', value: '138 0000 0000' },
+      'value',
+      '电话号码格式不正确',
+    ],
+    [
+      'phone value outside any numbering plan',
+      { type: 'phone', labelZh: '电话', value: '+7 000 123 45 67' },
       'value',
       '电话号码格式不正确',
     ],

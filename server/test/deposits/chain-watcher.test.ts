@@ -157,6 +157,7 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
     const watcher = watcherFor(t.db, t, fake.url, log);
     const before = await balanceOf(alice.userId);
     const a = fake.add({ to: aliceAddress, amount: '2' });
+    expect((await rechargeInfo(t, alice.token)).depositsDelayed).toBe(false);
     fake.failNext(1, 429);
     const limited = await watcher.runRound();
     expect(limited.error).toMatch(/^rate_limited/);
@@ -191,6 +192,8 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
       (l) => l.level === 'warn' && l.msg.includes('cannot be reached'),
     );
     expect(unreachableLines).toHaveLength(1);
+    // The recharge page is told: deposits are delayed, not "about a minute".
+    expect((await rechargeInfo(t, alice.token)).depositsDelayed).toBe(true);
 
     fake.setUnreachable(false);
     await new Promise((r) => setTimeout(r, 100));
@@ -204,6 +207,7 @@ describe('the chain watcher against a TronGrid that speaks the real endpoint', (
     expect(log.lines.some((l) => l.level === 'info' && l.msg.includes('reachable again'))).toBe(true);
     const ok = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(ok.json().tron).toMatchObject({ state: 'ok', consecutiveErrors: 0 });
+    expect((await rechargeInfo(t, alice.token)).depositsDelayed).toBe(false);
   }, 60_000);
 
   test('a deposit during a restart: the new watcher reads the window again and credits it once', async () => {

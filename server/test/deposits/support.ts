@@ -91,6 +91,7 @@ export async function rechargeInfo(t: TestApp, token: string) {
     ordersAvailable: boolean;
     balance: string;
     minAmount: string;
+    depositsDelayed: boolean;
   };
 }
 

@@ -58,6 +58,28 @@ const reconcile = async () =>
   );
 
 describe('adjusting a balance', () => {
+  test('a manual recharge (money received off-chain) is entered as a recharge, shown as one to the user', async () => {
+    const user = await loginAs(t, USER_TYPE.CUSTOMER);
+    const done = data(
+      await adjust(user.userId, { type: 'recharge', amount: '25', note: 'bank transfer 0412' }),
+    );
+    expect(done).toMatchObject({
+      applied: true,
+      balanceAfter: '25.000000',
+      entry: { type: 'recharge', amount: '25.000000', note: 'bank transfer 0412', actorId: adminId },
+    });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/finance/records?type=recharge',
+      headers: authed(user.token),
+    });
+    expect(data(own).list).toEqual([
+      expect.objectContaining({ type: 'recharge', amount: '25.000000', note: 'bank transfer 0412' }),
+    ]);
+    expect(await stateOf(user.userId)).toMatchObject({ balance: '25.000000', entries: 1, audits: 1 });
+    expect((await reconcile()).mismatchCount).toBe(0);
+  });
+
   test('a reward then a deduction: entries with the exact 6-place amounts, before/after, actor and note; audited', async () => {
     const user = await createUser(t.db);
     const first = data(
@@ -213,15 +235,15 @@ describe('adjusting a balance', () => {
       'no type',
       { type: undefined, amount: '1' },
       'type',
-      '调整方式只能是增加（reward）或扣除（deduction）',
-      'The adjustment is either an addition (reward) or a deduction (deduction)',
+      '调整方式只能是人工充值（recharge）、增加（reward）或扣除（deduction）',
+      'The adjustment is a manual recharge (recharge), an addition (reward) or a deduction (deduction)',
     ],
     [
       'a type not made by hand',
-      { type: 'recharge', amount: '1' },
+      { type: 'refund', amount: '1' },
       'type',
-      '调整方式只能是增加（reward）或扣除（deduction）',
-      'The adjustment is either an addition (reward) or a deduction (deduction)',
+      '调整方式只能是人工充值（recharge）、增加（reward）或扣除（deduction）',
+      'The adjustment is a manual recharge (recharge), an addition (reward) or a deduction (deduction)',
     ],
     [
       'a zero amount',

@@ -34,8 +34,8 @@ describe('send preview', () => {
     });
     expect(data.numbers).toEqual(['+79991234567', '+8613800000000', '+8613800000001']);
     expect(data.invalid).toEqual([
-      { line: 5, input: 'abc', reason: 'format' },
-      { line: 6, input: '+12', reason: 'length' },
+      { line: 5, input: 'abc', reason: 'notANumber' },
+      { line: 6, input: '+12', reason: 'tooShort' },
     ]);
     expect(data.duplicates).toEqual([{ line: 7, phone: '+79991234567', firstLine: 1 }]);
     expect(data.cost).toMatchObject({

@@ -35,6 +35,13 @@ export async function balanceOf(db: Db, userId: number) {
 export const numbers = (count: number, start = 79990000000) =>
   Array.from({ length: count }, (_, i) => `+${start + i}`).join('\n');
 
+/** The send preview (nothing stored), which must answer 200. */
+export async function previewOk(t: TestApp, headers: Record<string, string>, body: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/mass-sms/preview', headers, payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
 export async function confirm(t: TestApp, headers: Record<string, string>, body: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',

@@ -98,6 +98,12 @@ describe('Content-Security-Policy upgrade-insecure-requests only behind TLS (ite
     }
   });
 
+  test('img-src allows blob: (previews of picked ticket images) and nothing is loosened for scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(csp(res)).toMatch(/img-src [^;]*blob:/);
+    expect(csp(res)).toContain("script-src 'self';");
+  });
+
   test('X-Forwarded-Proto: https from an untrusted client changes nothing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(csp(res)).not.toContain('upgrade-insecure-requests');

@@ -7,6 +7,7 @@ type PublicPrice = {
   countryCode: string;
   countryNameEn: string;
   lowestPrice: string;
+  cardType: string;
   stockLevel: string;
 };
 
@@ -35,9 +36,11 @@ describe('public price list', () => {
     expect(await mine('GB')).toBeUndefined();
     await addNumbers(t.db, { country: 'GB', dial: '+44', count: 3 });
     const few = await mine('GB');
-    // The cheapest of the world's prices: a used activation (0.061728).
+    // Only new numbers are in stock: the cheapest price a visitor can pay is a new activation
+    // (0.123456), not the cheaper used one (0.061728) that nobody could buy.
     expect(few).toMatchObject({
-      lowestPrice: '0.061728',
+      lowestPrice: '0.123456',
+      cardType: 'new',
       stockLevel: 'low',
       countryNameEn: 'United Kingdom',
     });
@@ -73,7 +76,14 @@ describe('public price list', () => {
       payload: purchaseBody(world, { countryCode: 'FR', quantity: 1 }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await mine('FR'))?.stockLevel).toBe('none');
+    // Nothing to buy: no new number, and the used one is held. The cheapest price, band "none".
+    expect(await mine('FR')).toMatchObject({ stockLevel: 'none', lowestPrice: '0.061728', cardType: 'used' });
+    // The rental ended long ago (past the cooldown): the number is on sale again, as a used one.
+    await t.db.query(
+      `update rentals set status = 'expired', ended_at = now() - interval '2 days'
+       where phone_number_id in (select id from phone_numbers where country_code = 'FR')`,
+    );
+    expect(await mine('FR')).toMatchObject({ stockLevel: 'low', lowestPrice: '0.061728', cardType: 'used' });
   });
 
   test('is cached: a change shows only after the cache period', async () => {

@@ -310,4 +310,28 @@ describe('refused transfers change nothing', () => {
     );
     expect(byApp).toHaveLength(2);
   });
+
+  test('says how many open numbers the picker leaves out and why: activations, suspended rentals', async () => {
+    const a = await buyer(t);
+    const { ids } = await buyRentals(t, world, a, 2);
+    await addNumbers(t.db, { count: 2 });
+    const activations = await a.call({
+      method: 'POST',
+      url: '/api/store/orders',
+      payload: purchaseBody(world, { quantity: 2 }),
+    });
+    expect(activations.statusCode, activations.body).toBe(200);
+    await t.db.query(`update rentals set status = 'suspended' where id = $1`, [ids[1]]);
+    const counts = dataOf<{ activations: number; suspended: number }>(
+      await a.call({ method: 'GET', url: '/api/transfers/untransferable' }),
+    );
+    expect(counts).toEqual({ activations: 2, suspended: 1 });
+    const offered = dataOf<{ id: number }[]>(await a.call({ method: 'GET', url: '/api/transfers/rentals' }));
+    expect(offered.map((r) => r.id)).toEqual([ids[0]]);
+    const other = await buyer(t);
+    expect(dataOf(await other.call({ method: 'GET', url: '/api/transfers/untransferable' }))).toEqual({
+      activations: 0,
+      suspended: 0,
+    });
+  });
 });

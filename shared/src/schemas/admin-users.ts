@@ -111,12 +111,16 @@ export const ZAdminUserPermissions = z
   });
 export type AdminUserPermissions = z.infer<typeof ZAdminUserPermissions>;
 
-/** The two adjustments an administrator makes by hand (spec §4 transaction types). */
-export const ADJUSTMENT_TYPES = ['reward', 'deduction'] as const;
+/**
+ * The adjustments an administrator makes by hand, each a spec §4 transaction type: `recharge` is a
+ * manual recharge (money received off-chain: a bank transfer, cash), entered as the recharge it is so
+ * that finance and the user's transactions show it as one, not as a reward.
+ */
+export const ADJUSTMENT_TYPES = ['recharge', 'reward', 'deduction'] as const;
 export type AdjustmentType = (typeof ADJUSTMENT_TYPES)[number];
 
 /**
- * Adds (`reward`) or removes (`deduction`) an amount, with a required note. `requestId` is made by
+ * Adds (`recharge`, `reward`) or removes (`deduction`) an amount, with a required note. `requestId` is made by
  * the client once per intended adjustment (when the dialog opens): a double click or a retry with the
  * same id never applies twice.
  */

@@ -15,9 +15,17 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
   .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
 
+/** A password chosen at sign-up: the change-password form's rules, its own wording ("password", not "new password"). */
+const chosenPassword = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
+
 export const ZEmail = z
-  .string({ error: 'validation.emailFormat' })
+  .string({ error: 'validation.emailRequired' })
   .trim()
+  .min(1, 'validation.emailRequired')
   .max(128, 'validation.emailFormat')
   .pipe(z.email('validation.emailFormat'));
 
@@ -40,11 +48,12 @@ export type LoginInput = z.infer<typeof ZLoginInput>;
 export const ZRegisterInput = z
   .object({
     username: z
-      .string({ error: 'validation.usernameFormat' })
+      .string({ error: 'validation.usernameRequired' })
       .trim()
+      .min(1, 'validation.usernameRequired')
       .regex(USERNAME_PATTERN, 'validation.usernameFormat'),
     email: ZEmail,
-    password: newPassword,
+    password: chosenPassword,
     confirmPassword: z.string().optional(),
     ...captcha,
   })
@@ -96,3 +105,7 @@ export const ZLoginResult = z.object({
   expiresAt: z.string(),
 });
 export type LoginResult = z.infer<typeof ZLoginResult>;
+
+/** A registration signs the new customer in: the account and its first session. */
+export const ZRegisterResult = ZLoginResult.extend({ userId: z.number(), username: z.string() });
+export type RegisterResult = z.infer<typeof ZRegisterResult>;

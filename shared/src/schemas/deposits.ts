@@ -120,6 +120,11 @@ export const ZRechargeInfo = z.object({
   contract: z.string(),
   openOrder: ZRechargeOrder.nullable(),
   balance: ZMoney,
+  /**
+   * The chain watcher cannot read the chain now (unreachable, rate limited, failing): deposits are
+   * not lost but credited late, when it is back. The page says so instead of "about a minute".
+   */
+  depositsDelayed: z.boolean(),
   /** Server time, so the countdown does not depend on the browser's clock. */
   now: z.string(),
 });

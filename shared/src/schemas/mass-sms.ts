@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../pagination';
+import { PHONE_PROBLEMS } from '../phone-problems';
 import { PRICE_PLANS } from '../plans';
 import { SMS_MAX_SEGMENTS } from '../sms-text';
 
@@ -97,7 +98,10 @@ const ZSendFields = z.object({
     .array(ZRecipientInput)
     .max(MASS_SMS_MAX_RECIPIENTS, 'validation.massSmsRecipientsTooMany')
     .default([]),
-  /** Digits of the country code applied to numbers typed without one (e.g. "86"); empty = such lines are invalid. */
+  /**
+   * Digits of the calling code of the country national numbers are read in (e.g. "7": `8 999…` is
+   * +7 999…, the trunk prefix dropped); empty = numbers without `+` are invalid.
+   */
   defaultCountryCode: z
     .string()
     .trim()
@@ -107,6 +111,8 @@ const ZSendFields = z.object({
   templateId: ZId.optional(),
   commonVariables: z.record(z.string().max(32), z.string().max(500)).default({}),
   senderId: ZSenderId,
+  /** Confirm sends to the valid recipients and skips the invalid lines the preview listed (else 400). */
+  skipInvalid: z.boolean().default(false),
   /** Send later (must be in the future, at most 30 days ahead); absent = now. */
   scheduledAt: ZIsoTime.optional(),
 });
@@ -133,7 +139,8 @@ export const ZCampaignCreate = ZSendFields.extend({
 }).refine(needsContent, contentRequired);
 export type CampaignCreate = z.infer<typeof ZCampaignCreate>;
 
-export const RECIPIENT_PROBLEMS = ['empty', 'format', 'length', 'country', 'variables'] as const;
+/** Why a recipient was refused: a phone problem of `phone-number.ts`, or template variables missing. */
+export const RECIPIENT_PROBLEMS = [...PHONE_PROBLEMS, 'variables'] as const;
 export const SMS_ENCODINGS = ['gsm7', 'ucs2'] as const;
 
 export const ZInvalidRecipient = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_TYPES } from './catalog';
 
 /**
  * The public price list of /pricing (issue 14): what is on sale, without an account, as sms-activate
@@ -29,8 +30,14 @@ export const ZPublicPrice = z.object({
   countryNameEn: z.string(),
   flag: z.string(),
   dialCode: z.string(),
-  /** The lowest price of any validity option and card type on sale (USDT, exact decimal). */
+  /**
+   * The lowest price a visitor can buy at: of any validity option, of a card type in stock (USDT,
+   * exact decimal). When neither card type is in stock, the lowest of any, and `stockLevel` none.
+   */
   lowestPrice: z.string(),
+  /** The card type of that price. */
+  cardType: z.enum(CARD_TYPES),
+  /** The stock of that card type, as a band. */
   stockLevel: z.enum(STOCK_LEVELS),
 });
 export type PublicPrice = z.infer<typeof ZPublicPrice>;

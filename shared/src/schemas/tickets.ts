@@ -33,8 +33,12 @@ export const STAFF_TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatu
   closed: [],
 };
 
-/** Spec §5: title 1–200 (the English reading; the Chinese one says 2000), description 10–2000. */
-export const TICKET_TITLE_MAX = 200;
+/**
+ * Spec §5 generic ticket form: title 5–100 (the work-order form's own reading, 1–200 or 2000,
+ * conflicts with itself; the generic rule is the one both languages agree on), description 10–2000.
+ */
+export const TICKET_TITLE_MIN = 5;
+export const TICKET_TITLE_MAX = 100;
 export const TICKET_DESCRIPTION_MIN = 10;
 export const TICKET_DESCRIPTION_MAX = 2000;
 /** Spec §5: a reply is 1–1000 characters; internal remarks share the limit. */
@@ -82,6 +86,7 @@ export const ZTicketCreateInput = z.object({
     .string({ error: 'validation.ticketTitleRequired' })
     .trim()
     .min(1, 'validation.ticketTitleRequired')
+    .min(TICKET_TITLE_MIN, 'validation.ticketTitleLength')
     .max(TICKET_TITLE_MAX, 'validation.ticketTitleLength'),
   description: z
     .string({ error: 'validation.ticketDescriptionRequired' })

@@ -126,6 +126,17 @@ export const ZRentalChoice = z.object({
 });
 export type RentalChoice = z.infer<typeof ZRentalChoice>;
 
+/**
+ * The caller's open numbers the transfer picker does not offer, by why: activations (a single code,
+ * refunded to whoever holds it when no code comes, so moving one would move refundable money) and
+ * rentals suspended by an administrator. The page says so instead of "no numbers to choose".
+ */
+export const ZUntransferable = z.object({
+  activations: z.number().int(),
+  suspended: z.number().int(),
+});
+export type Untransferable = z.infer<typeof ZUntransferable>;
+
 /** The most choices one search answers: pick by searching rather than scrolling thousands. */
 export const RENTAL_CHOICES_LIMIT = 500;
 

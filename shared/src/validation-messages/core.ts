@@ -5,6 +5,8 @@ export const CORE_VALIDATION_MESSAGES = {
     'zh-CN': '用户名为 3 到 32 位字母、数字或下划线，且以字母开头',
     'en-US': 'Username: 3 to 32 letters, digits or underscores, starting with a letter',
   },
+  'validation.usernameRequired': { 'zh-CN': '请输入用户名', 'en-US': 'Please enter a username' },
+  'validation.emailRequired': { 'zh-CN': '请输入邮箱', 'en-US': 'Please enter your email address' },
   'validation.emailFormat': { 'zh-CN': '邮箱格式不正确', 'en-US': 'Invalid email address' },
   'validation.passwordMin': {
     'zh-CN': '密码至少 6 个字符',
@@ -23,6 +25,10 @@ export const CORE_VALIDATION_MESSAGES = {
   'validation.confirmPasswordRequired': {
     'zh-CN': '请再次输入新密码',
     'en-US': 'Please confirm the new password',
+  },
+  'validation.passwordAgainRequired': {
+    'zh-CN': '请再次输入密码',
+    'en-US': 'Please enter the password again',
   },
   'validation.captchaRequired': { 'zh-CN': '请输入验证码', 'en-US': 'Please enter the captcha' },
   'validation.accountRequired': {

@@ -3,8 +3,8 @@ export const TICKETS_VALIDATION_MESSAGES = {
   'validation.ticketTypeRequired': { 'zh-CN': '请选择工单类型', 'en-US': 'Please choose the ticket type' },
   'validation.ticketTitleRequired': { 'zh-CN': '请填写工单标题', 'en-US': 'Please enter a title' },
   'validation.ticketTitleLength': {
-    'zh-CN': '标题最多 200 个字符',
-    'en-US': 'The title is at most 200 characters',
+    'zh-CN': '标题为 5 到 100 个字符',
+    'en-US': 'The title is 5 to 100 characters',
   },
   'validation.ticketDescriptionRequired': {
     'zh-CN': '请填写问题描述',

@@ -37,8 +37,9 @@ export const USERS_VALIDATION_MESSAGES = {
     'en-US': 'Choose to set a new password or to generate one',
   },
   'validation.ledgerAdjustType': {
-    'zh-CN': '调整方式只能是增加（reward）或扣除（deduction）',
-    'en-US': 'The adjustment is either an addition (reward) or a deduction (deduction)',
+    'zh-CN': '调整方式只能是人工充值（recharge）、增加（reward）或扣除（deduction）',
+    'en-US':
+      'The adjustment is a manual recharge (recharge), an addition (reward) or a deduction (deduction)',
   },
   'validation.ledgerRequestId': {
     'zh-CN': '请求编号必须是 UUID（打开对话框时生成，用于防止重复提交）',

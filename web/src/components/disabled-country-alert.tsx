@@ -8,7 +8,7 @@ import { useSession } from '../lib/session-store';
 export type CountryState = { code: string; nameZh: string; nameEn: string; flag: string; enabled?: boolean };
 
 /** Where the warning shows: it says what the disabled country means there. */
-type Place = 'batchAdd' | 'priceRule' | 'phoneList';
+type Place = 'batchAdd' | 'batchAddPreview' | 'priceRule' | 'phoneList';
 
 /**
  * A disabled country sells nothing: numbers added for it stay out of the store, its prices apply to
@@ -22,7 +22,7 @@ export function DisabledCountryAlert({
 }: {
   country: CountryState | undefined;
   place: Place;
-  /** The phone list: how many numbers shown belong to disabled countries. */
+  /** The phone list: how many numbers shown belong to disabled countries; the batch-add preview: valid lines. */
   count?: number;
 }) {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,12 @@
-import { envelopeOf, ZCaptcha, ZCurrentUser, ZLoginInput, ZLoginResult, ZRegisterInput } from '@jiema/shared';
+import {
+  envelopeOf,
+  ZCaptcha,
+  ZCurrentUser,
+  ZLoginInput,
+  ZLoginResult,
+  ZRegisterInput,
+  ZRegisterResult,
+} from '@jiema/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { clientIp } from '../../lib/client-ip';
@@ -76,10 +84,10 @@ export function registerAuthRoutes(
       config: { auth: 'none' },
       schema: {
         tags,
-        summary: 'Register a customer account (user type 2)',
+        summary: 'Register a customer account (user type 2); the answer holds its first session token',
         security: [],
         body: ZRegisterInput,
-        response: { 200: envelopeOf(z.object({ userId: z.number(), username: z.string() })) },
+        response: { 200: envelopeOf(ZRegisterResult) },
       },
     },
     async (request) => ok(request, await auth.register(request.body, clientInfo(request))),

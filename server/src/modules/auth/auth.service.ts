@@ -153,6 +153,10 @@ export function createAuthService({
       }
       if (await emailExists(db, input.email)) throw new AppError('EMAIL_TAKEN');
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+      // The new customer is signed in at once (no typing the password again): the session is part of
+      // the registration's transaction, so there is never an account without it or the other way round.
+      const token = newSessionToken();
+      const expiresAt = new Date(Date.now() + config.sessionTtlMs);
       try {
         const userId = await db.transaction(async (tx) => {
           // Registrations from one IP take turns here (every process): the count is exact under any burst.
@@ -167,9 +171,11 @@ export function createAuthService({
             registerIp: client.ip,
           });
           await addUserRole(tx, id, ROLE.CUSTOMER);
+          await insertSession(tx, { userId: id, tokenHash: sha256(token), expiresAt, ...client });
+          await recordLastLogin(tx, id, client.ip);
           return id;
         });
-        return { userId, username: input.username };
+        return { userId, username: input.username, token, expiresAt: expiresAt.toISOString() };
       } catch (error) {
         // Two registrations racing for one name: the unique index decides, the loser gets the clear message.
         if ((error as { code?: string }).code === '23505') {

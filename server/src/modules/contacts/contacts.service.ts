@@ -1,7 +1,9 @@
 import type { ContactInput, ContactQuery } from '@jiema/shared';
+import { normalisePhoneNumber } from '@jiema/shared/phone-number';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
+import { RequestValidationError } from '../../lib/request-validation';
 import { type Actor, audit } from '../audit/audit';
 import {
   deleteContact,
@@ -17,6 +19,22 @@ export type ContactService = ReturnType<typeof createContactService>;
 
 const ENTITY = 'contact_channel';
 
+/**
+ * A phone or WhatsApp channel's number as every typed number is read (`@jiema/shared/phone-number`):
+ * stored in E.164, refused under the value field when it is not a number of a real numbering plan.
+ */
+function withNumberNormalised(input: ContactInput): ContactInput {
+  if (input.type !== 'phone' && input.type !== 'whatsapp') return input;
+  const number = normalisePhoneNumber(input.value);
+  if ('problem' in number) {
+    throw new RequestValidationError(
+      [{ code: 'custom', path: ['value'], message: 'validation.contactPhoneFormat', input: undefined }],
+      'body',
+    );
+  }
+  return { ...input, value: number.phone };
+}
+
 export function createContactService({ db }: { db: Db }) {
   return {
     async list(query: ContactQuery) {
@@ -28,7 +46,7 @@ export function createContactService({ db }: { db: Db }) {
 
     create(actor: Actor, input: ContactInput) {
       return db.transaction(async (tx) => {
-        const id = await insertContact(tx, input);
+        const id = await insertContact(tx, withNumberNormalised(input));
         const created = (await findContactById(tx, id))!;
         await audit(tx, actor, { action: 'create', entity: ENTITY, entityId: id, after: created });
         return created;
@@ -39,7 +57,7 @@ export function createContactService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const before = await findContactById(tx, id, true);
         if (!before) throw new AppError('CONTACT_NOT_FOUND');
-        await updateContact(tx, id, input);
+        await updateContact(tx, id, withNumberNormalised(input));
         const after = (await findContactById(tx, id))!;
         await audit(tx, actor, { action: 'update', entity: ENTITY, entityId: id, before, after });
         return after;

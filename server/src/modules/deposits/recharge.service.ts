@@ -7,6 +7,7 @@ import {
   type RechargeInfo,
   toMicros,
   USDT_TRC20_CONTRACT,
+  type WatcherHealth,
 } from '@jiema/shared';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
@@ -41,8 +42,17 @@ import {
   reservedAmounts,
 } from './recharge-orders.repository';
 import { watchAddress } from './scan-state.repository';
+import { watcherHealth } from './watcher-health';
 
-type RechargeConfig = Pick<Config, 'rechargeMinAmount' | 'rechargeOrderMinutes' | 'tronXpub'>;
+type RechargeConfig = Pick<
+  Config,
+  | 'rechargeMinAmount'
+  | 'rechargeOrderMinutes'
+  | 'tronXpub'
+  | 'tronWatcherEnabled'
+  | 'trongridUrl'
+  | 'tronPollIntervalMs'
+>;
 
 /** A recharge order's amount: the requested one plus k × 0.0001 USDT, k = 1 … 9999 (never the round amount itself). */
 const STEP_MICROS = 100n;
@@ -53,6 +63,13 @@ const ORDER_MAX = '1000000';
 const ORDER_PICK_LOCK = 0x7e5d_0010;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** Watcher states in which a deposit made now is credited late (when the chain API is back). */
+const DELAYING_STATES: ReadonlySet<WatcherHealth['state']> = new Set([
+  'unreachable',
+  'rate_limited',
+  'failing',
+]);
 
 export function createRechargeService({ db, config }: { db: Db; config: RechargeConfig }) {
   const hd = config.tronXpub ? readExtendedPublicKey(config.tronXpub) : null;
@@ -106,10 +123,11 @@ export function createRechargeService({ db, config }: { db: Db; config: Recharge
       await expireDueOrders(db);
       const address = await addressOf(userId);
       if (address) await watchAddress(db, address.id, 'page');
-      const [openOrder, sharedCount, balance] = await Promise.all([
+      const [openOrder, sharedCount, balance, health] = await Promise.all([
         findOpenOrder(db, userId),
         address ? 0 : countSharedAddresses(db),
         balanceOf(db, userId),
+        watcherHealth(db, config, 'en-US'),
       ]);
       return {
         address: address?.address ?? null,
@@ -121,6 +139,7 @@ export function createRechargeService({ db, config }: { db: Db; config: Recharge
         contract: USDT_TRC20_CONTRACT,
         openOrder,
         balance,
+        depositsDelayed: DELAYING_STATES.has(health.state),
         now: new Date().toISOString(),
       };
     },

@@ -159,7 +159,7 @@ export function createCampaignService(db: Db, options: CampaignServiceOptions) {
       if (existing[0]) return existing[0].id;
       const { content } = await contentOf(tx, userId, input);
       const plan = planRecipients(input, content);
-      assertSendable(plan);
+      assertSendable(plan, input.skipInvalid);
       const used = await usageOf(tx, userId);
       const { priced, cost } = costOf(plan, account, await balanceOf(tx, userId));
       const limits = limitsAfter(account, used, priced.totalSegments);

@@ -6,11 +6,11 @@ import {
   type ConnectorUpdate,
   countSmsSegments,
   MASS_SMS_API,
-  normaliseE164,
   ZAndroidConnectorConfig,
   ZHttpConnectorConfig,
   ZSmppConnectorConfig,
 } from '@jiema/shared';
+import { normalisePhoneNumber } from '@jiema/shared/phone-number';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type Actor, audit } from '../audit/audit';
@@ -169,7 +169,7 @@ export function createConnectorService(db: Db) {
   async function test(actor: Actor, id: number, input: ConnectorTestInput): Promise<ConnectorTestResult> {
     const record = await findConnectorRecord(db, id);
     if (!record) throw new AppError('MASS_SMS_CONNECTOR_NOT_FOUND');
-    const phone = normaliseE164(input.phone);
+    const phone = normalisePhoneNumber(input.phone);
     if ('problem' in phone) throw new AppError('MASS_SMS_NO_RECIPIENTS');
     const count = countSmsSegments(input.text);
     const started = Date.now();

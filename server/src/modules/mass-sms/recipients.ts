@@ -1,7 +1,6 @@
 import {
   countSmsSegments,
   MASS_SMS_PREVIEW_LIST_LIMIT,
-  normaliseE164,
   type RecipientInput,
   renderTemplate,
   type SendInput,
@@ -9,6 +8,7 @@ import {
   SMS_MAX_SEGMENTS,
   type SmsEncoding,
 } from '@jiema/shared';
+import { normalisePhoneNumber } from '@jiema/shared/phone-number';
 import { AppError } from '../../lib/app-error';
 
 /** One message as it will be queued. */
@@ -38,7 +38,8 @@ function textLines(text: string): RecipientInput[] {
 }
 
 /**
- * Normalises every recipient to E.164, drops duplicates (the first line wins), fills the content's
+ * Normalises every recipient to E.164 (as typed numbers everywhere: trunk prefix off, checked against
+ * the country's numbering plan), drops duplicates (the first line wins), fills the content's
  * variables per recipient, and counts each message's segments. Blank text lines are skipped silently;
  * everything else that is refused is listed with its reason (the first 200; counts are complete).
  */
@@ -64,7 +65,10 @@ export function planRecipients(input: SendInput, content: string): RecipientPlan
   const plain = /\{[A-Za-z_]/.test(content) ? null : countSmsSegments(content);
   rows.forEach((row, index) => {
     const line = index + 1;
-    const normalised = normaliseE164(row.phone, input.defaultCountryCode || undefined);
+    const normalised = normalisePhoneNumber(row.phone, {
+      defaultCallingCode: input.defaultCountryCode || undefined,
+      smsOnly: true,
+    });
     if ('problem' in normalised) {
       if (normalised.problem !== 'empty' || index >= pasted.length)
         refuse({ line, input: row.phone.slice(0, 40), reason: normalised.problem });
@@ -103,10 +107,14 @@ export function planRecipients(input: SendInput, content: string): RecipientPlan
   return plan;
 }
 
-/** What confirm refuses outright (the preview shows the same problems without refusing). */
-export function assertSendable(plan: RecipientPlan) {
+/**
+ * What confirm refuses outright (the preview shows the same problems without refusing). Invalid lines
+ * only when the sender did not choose to skip them.
+ */
+export function assertSendable(plan: RecipientPlan, skipInvalid: boolean) {
   if (plan.messages.length === 0) throw new AppError('MASS_SMS_NO_RECIPIENTS');
-  if (plan.invalidCount > 0) throw new AppError('MASS_SMS_INVALID_RECIPIENTS', { count: plan.invalidCount });
+  if (plan.invalidCount > 0 && !skipInvalid)
+    throw new AppError('MASS_SMS_INVALID_RECIPIENTS', { count: plan.invalidCount });
   if (plan.tooLongCount > 0)
     throw new AppError('MASS_SMS_TOO_LONG', { count: plan.tooLongCount, max: SMS_MAX_SEGMENTS });
 }

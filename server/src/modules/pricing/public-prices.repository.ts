@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import type { PriceRuleRow } from '../store/store.repository';
+import { FREE_FOR_APP, type PriceRuleRow } from '../store/store.repository';
 
 export type SellableNumbers = {
   country_code: string;
@@ -27,15 +27,18 @@ export function sellableNumbersByCountry(q: Queryable) {
 /**
  * Of those, the ones already used for each application (a usage row): what is left is the "new"
  * stock of the application in the country, exactly as the store counts it, in two grouped queries
- * instead of one pass over the numbers per application.
+ * instead of one pass over the numbers per application. `free` is the "used" stock: used numbers
+ * nobody holds for the application and past its cooldown, as the store sells them.
  */
-export function usedNumbersByApplication(q: Queryable) {
-  return q.query<{ application_id: number; country_code: string; used: number }>(
-    `select u.application_id, p.country_code, count(*)::int as used
+export function usedNumbersByApplication(q: Queryable, cooldownMinutes: number) {
+  return q.query<{ application_id: number; country_code: string; used: number; free: number }>(
+    `select u.application_id, p.country_code, count(*)::int as used,
+       count(*) filter (where ${FREE_FOR_APP('u.application_id', '$1')})::int as free
      from phone_number_app_usage u
      join phone_numbers p on p.id = u.phone_number_id and p.state <> 'disabled'
      join operators o on o.id = p.operator_id and o.enabled
      group by u.application_id, p.country_code`,
+    [cooldownMinutes],
   );
 }
 

@@ -5,8 +5,11 @@ import { ok } from '../../lib/reply';
 import { createPublicPriceService } from './public-prices.service';
 
 /** The public price list of /pricing: no account, answered from a short cache. */
-export function registerPublicPriceRoutes(app: App, { db, ttlSeconds }: { db: Db; ttlSeconds: number }) {
-  const prices = createPublicPriceService({ db, ttlMs: ttlSeconds * 1000 });
+export function registerPublicPriceRoutes(
+  app: App,
+  { db, ttlSeconds, cooldownMinutes }: { db: Db; ttlSeconds: number; cooldownMinutes: number },
+) {
+  const prices = createPublicPriceService({ db, ttlMs: ttlSeconds * 1000, cooldownMinutes });
   app.get(
     '/api/public/prices',
     {

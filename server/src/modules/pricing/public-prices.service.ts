@@ -1,5 +1,6 @@
 import {
   CARD_TYPES,
+  type CardType,
   fromMicros,
   type PublicPrice,
   type PublicPriceList,
@@ -17,44 +18,51 @@ import {
 
 /**
  * The public price list: every enabled application in every enabled country that has numbers and
- * a price, with the lowest price (country level, any validity and card type, as the store prices
- * them) and the "new" stock as a band. Computed in four queries and kept for `ttlMs`, so visitors
+ * a price, with the lowest price a visitor can buy at (country level, any validity, of a card type
+ * in stock, as the store prices them), that card type, and its stock as a band. A price of a card
+ * type without stock is no offer: it is shown only when nothing is in stock (band "none"). Computed in four queries and kept for `ttlMs`, so visitors
  * (anonymous, so unlimited in number) cost the database one computation per period and process.
  */
-export function createPublicPriceService({ db, ttlMs }: { db: Db; ttlMs: number }) {
+export function createPublicPriceService({
+  db,
+  ttlMs,
+  cooldownMinutes,
+}: {
+  db: Db;
+  ttlMs: number;
+  cooldownMinutes: number;
+}) {
   let cached: { at: number; list: Promise<PublicPriceList> } | null = null;
 
   async function compute(): Promise<PublicPriceList> {
     const [countries, used, applications, rules] = await Promise.all([
       sellableNumbersByCountry(db),
-      usedNumbersByApplication(db),
+      usedNumbersByApplication(db, cooldownMinutes),
       enabledApplications(db),
       countryPriceRules(db),
     ]);
-    const usedCount = new Map(used.map((u) => [`${u.application_id}:${u.country_code.trim()}`, u.used]));
+    const usedOf = new Map(used.map((u) => [`${u.application_id}:${u.country_code.trim()}`, u]));
     const validityIds = [...new Set(rules.map((r) => r.validity_option_id))];
     countries.sort((a, b) => a.sort_order - b.sort_order || a.country_code.localeCompare(b.country_code));
     const items: PublicPrice[] = [];
     for (const app of applications) {
       for (const country of countries) {
         const code = country.country_code.trim();
-        let lowest: bigint | null = null;
-        for (const validityOptionId of validityIds) {
-          for (const cardType of CARD_TYPES) {
-            const price = pickPrice(rules, {
-              applicationId: app.id,
-              countryCode: code,
-              operatorId: null,
-              cardType,
-              validityOptionId,
-            });
-            if (price === null) continue;
-            const micros = toMicros(price);
-            if (lowest === null || micros < lowest) lowest = micros;
-          }
-        }
-        if (lowest === null) continue;
-        const fresh = country.numbers - (usedCount.get(`${app.id}:${code}`) ?? 0);
+        const usage = usedOf.get(`${app.id}:${code}`);
+        const stock: Record<CardType, number> = {
+          new: country.numbers - (usage?.used ?? 0),
+          used: usage?.free ?? 0,
+        };
+        const offer = cheapestOffer(CARD_TYPES, validityIds, stock, (cardType, validityOptionId) =>
+          pickPrice(rules, {
+            applicationId: app.id,
+            countryCode: code,
+            operatorId: null,
+            cardType,
+            validityOptionId,
+          }),
+        );
+        if (!offer) continue;
         items.push({
           applicationId: app.id,
           applicationCode: app.code,
@@ -66,8 +74,9 @@ export function createPublicPriceService({ db, ttlMs }: { db: Db; ttlMs: number 
           countryNameEn: country.name_en,
           flag: country.flag,
           dialCode: country.dial_code,
-          lowestPrice: fromMicros(lowest),
-          stockLevel: stockLevelOf(fresh),
+          lowestPrice: fromMicros(offer.micros),
+          cardType: offer.cardType,
+          stockLevel: stockLevelOf(stock[offer.cardType]),
         });
       }
     }
@@ -88,4 +97,30 @@ export function createPublicPriceService({ db, ttlMs }: { db: Db; ttlMs: number 
       return cached.list;
     },
   };
+}
+
+type Offer = { cardType: CardType; micros: bigint };
+
+/**
+ * The cheapest price over validities of the card types in stock; when none is in stock, the cheapest
+ * of any card type (its band reads "none"). Null without any price.
+ */
+function cheapestOffer(
+  cardTypes: readonly CardType[],
+  validityIds: readonly number[],
+  stock: Record<CardType, number>,
+  priceOf: (cardType: CardType, validityOptionId: number) => string | null,
+): Offer | null {
+  let inStock: Offer | null = null;
+  let any: Offer | null = null;
+  for (const cardType of cardTypes) {
+    for (const validityOptionId of validityIds) {
+      const price = priceOf(cardType, validityOptionId);
+      if (price === null) continue;
+      const offer = { cardType, micros: toMicros(price) };
+      if (!any || offer.micros < any.micros) any = offer;
+      if (stock[cardType] > 0 && (!inStock || offer.micros < inStock.micros)) inStock = offer;
+    }
+  }
+  return inStock ?? any;
 }

@@ -1,8 +1,8 @@
 import type { PhoneLineReason } from '@jiema/shared';
+import { NOT_SMS_CAPABLE } from '@jiema/shared/phone-number';
 import {
   type CountryCode,
   isSupportedCountry,
-  type NumberType,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
 } from 'libphonenumber-js/max';
@@ -19,17 +19,6 @@ export type AnalysedLine =
 
 /** Raw text kept per line in the preview (the file itself is kept whole). */
 export const RAW_MAX = 200;
-
-/** Types that cannot receive SMS codes; unknown, mobile, fixed-or-mobile, VoIP and personal numbers pass. */
-const NOT_SMS_CAPABLE: ReadonlySet<NumberType> = new Set([
-  'FIXED_LINE',
-  'TOLL_FREE',
-  'PREMIUM_RATE',
-  'SHARED_COST',
-  'PAGER',
-  'UAN',
-  'VOICEMAIL',
-]);
 
 const LENGTH_REASONS: Record<string, PhoneLineReason> = {
   NOT_A_NUMBER: 'notANumber',

@@ -75,7 +75,7 @@ export function createTicketAdminService({ db, adminUsername }: { db: Db; adminU
     async detail(id: number): Promise<AdminTicketDetail> {
       return db.transaction(async (tx) => {
         const row = await mustFind(tx, id);
-        const { messages, attachments } = await conversationOf(tx, id, true);
+        const { messages, attachments } = await conversationOf(tx, id, 'staff');
         await markRead(tx, id, 'staff', messages.at(-1)?.id ?? 0);
         return { ...toAdminSummary(row, 0), ...detailFields(row), attachments, messages };
       });

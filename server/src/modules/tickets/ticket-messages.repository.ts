@@ -80,10 +80,12 @@ async function attachmentsOf(q: Queryable, ticketId: number): Promise<Attachment
 }
 
 /**
- * The conversation of a ticket, oldest first, with the ticket's own images. Internal remarks are
- * left out unless `withRemarks` (staff).
+ * The conversation of a ticket, oldest first, with the ticket's own images, as `viewer` sees it: a
+ * customer gets no internal remarks and no staff login names (support speaks as "support", in replies
+ * and status changes alike; the name is blank and the screen says 客服 / support).
  */
-export async function conversationOf(q: Queryable, ticketId: number, withRemarks: boolean) {
+export async function conversationOf(q: Queryable, ticketId: number, viewer: TicketSide) {
+  const withRemarks = viewer === 'staff';
   const rows = await q.query<{
     id: number;
     kind: TicketMessage['kind'];
@@ -103,6 +105,7 @@ export async function conversationOf(q: Queryable, ticketId: number, withRemarks
   const strip = ({ messageId: _, ...a }: AttachmentRow): TicketAttachment => a;
   const messages: TicketMessage[] = rows.map((r) => ({
     ...r,
+    authorName: r.side === 'staff' && !withRemarks ? '' : r.authorName,
     createdAt: isoOf(r.createdAt)!,
     attachments: attachments.filter((a) => a.messageId === r.id).map(strip),
   }));

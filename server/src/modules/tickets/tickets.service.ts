@@ -123,7 +123,7 @@ export function createTicketsService({ db }: { db: Db }) {
     async detail(userId: number, id: number): Promise<TicketDetail> {
       return db.transaction(async (tx) => {
         const row = await mustOwn(tx, userId, id);
-        const { messages, attachments } = await conversationOf(tx, id, false);
+        const { messages, attachments } = await conversationOf(tx, id, 'user');
         const lastSeen = messages.at(-1)?.id ?? 0;
         await markRead(tx, id, 'user', lastSeen);
         return {

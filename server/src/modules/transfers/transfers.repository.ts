@@ -250,3 +250,14 @@ export async function rentalChoices(
     expiresAt: iso(r.expires_at),
   }));
 }
+
+/** The user's open numbers a transfer cannot take, by reason (see `ZUntransferable`). */
+export async function untransferableCounts(q: Queryable, userId: number) {
+  const [row] = await q.query<{ activations: number; suspended: number }>(
+    `select count(*) filter (where kind = 'activation' and status in ('active', 'inactive'))::int as activations,
+       count(*) filter (where kind = 'rental' and status = 'suspended')::int as suspended
+     from rentals where user_id = $1 and status in ('active', 'inactive', 'suspended')`,
+    [userId],
+  );
+  return { activations: row?.activations ?? 0, suspended: row?.suspended ?? 0 };
+}

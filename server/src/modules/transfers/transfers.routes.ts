@@ -12,6 +12,7 @@ import {
   ZTransfer,
   ZTransferInput,
   ZTransferListQuery,
+  ZUntransferable,
 } from '@jiema/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types';
@@ -45,6 +46,20 @@ export function registerTransferRoutes(app: App, { transfers }: { transfers: Tra
       },
     },
     async (request) => ok(request, await transfers.choices(request.user!.record.id, request.query.keyword)),
+  );
+
+  app.get(
+    '/api/transfers/untransferable',
+    {
+      config: own,
+      schema: {
+        tags,
+        summary:
+          'How many of my open numbers cannot be transferred, and why (activations, suspended rentals)',
+        response: { 200: envelopeOf(ZUntransferable) },
+      },
+    },
+    async (request) => ok(request, await transfers.untransferable(request.user!.record.id)),
   );
 
   app.post(

@@ -24,6 +24,7 @@ import {
   lockRentals,
   moveRentals,
   rentalChoices,
+  untransferableCounts,
 } from './transfers.repository';
 
 export type TransfersService = ReturnType<typeof createTransfersService>;
@@ -64,6 +65,8 @@ export function createTransfersService({ db }: { db: Db }) {
   return {
     choices: (userId: number, keyword: string | undefined) =>
       rentalChoices(db, userId, ['active', 'inactive'], keyword, ['rental']),
+
+    untransferable: (userId: number) => untransferableCounts(db, userId),
 
     async transfer(
       fromUserId: number,

@@ -12,7 +12,7 @@ export const ACCOUNT_AND_ADMIN_ZH_CN: Record<string, { summary: string; descript
   'GET /auth/code': {
     summary: '获取一道新的工作量证明验证码题目；每个解答限时有效且只能使用一次（按 IP 限频）',
   },
-  'POST /api/authSms/register': { summary: '注册客户账户（用户类型 2）' },
+  'POST /api/authSms/register': { summary: '注册客户账户（用户类型 2）；回答中带有它的第一个会话令牌' },
   'POST /api/authSms/logout': { summary: '立即注销当前会话' },
   'GET /api/auth/mail': { summary: '本站是否发送邮件（密码重置与邮箱验证链接）' },
   'POST /api/auth/password-reset': {

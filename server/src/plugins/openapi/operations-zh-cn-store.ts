@@ -63,6 +63,7 @@ export const STORE_AND_DELIVERY_ZH_CN: Record<string, { summary: string; descrip
   'GET /api/admin/sms-history/applications': { summary: '全部应用，含已停用的（用于筛选日志）' },
   // 号码转让
   'GET /api/transfers/rentals': { summary: '我可以转让的号码（激活或暂停中），可按号码或应用搜索' },
+  'GET /api/transfers/untransferable': { summary: '我的号码中有多少不能转让及原因（激活码、被暂停的租用）' },
   'POST /api/transfers': {
     summary:
       '按用户名把号码转让给另一用户：更换所有者与 token（旧链接失效），生成一条记录。使用相同 Idempotency-Key 重试会返回同一转让。',

@@ -1,4 +1,5 @@
 import {
+  ADJUSTMENT_TYPES,
   type AdjustmentType,
   type AdminUser,
   type BalanceAdjust,
@@ -26,7 +27,7 @@ function balanceAfter(balance: string, type: AdjustmentType | undefined, amount:
 }
 
 /**
- * Adds (reward) or removes (deduction) balance with a required note, after a confirmation that shows
+ * Adds (manual recharge, reward) or removes (deduction) balance with a required note, after a confirmation that shows
  * the balance before and after. One request id per opening: a double click or a retry applies once.
  */
 function AdjustBalanceForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -96,10 +97,10 @@ function AdjustBalanceForm({ user, onClose }: { user: AdminUser; onClose: () => 
               label: t('users.adjust.change'),
               children: (
                 <Typography.Text
-                  type={confirming.type === 'reward' ? 'success' : 'danger'}
+                  type={confirming.type === 'deduction' ? 'danger' : 'success'}
                   data-testid="adjust-change"
                 >
-                  {confirming.type === 'reward' ? '+' : '-'}
+                  {confirming.type === 'deduction' ? '-' : '+'}
                   <Money value={fromMicros(toMicros(confirming.amount.trim()))} /> USDT
                 </Typography.Text>
               ),
@@ -165,10 +166,18 @@ function AdjustBalanceForm({ user, onClose }: { user: AdminUser; onClose: () => 
           },
         ]}
       />
-      <Form.Item name="type" label={t('users.adjust.type')} rules={[zodFieldRule(ZBalanceAdjust, 'type', t)]}>
+      <Form.Item
+        name="type"
+        label={t('users.adjust.type')}
+        rules={[zodFieldRule(ZBalanceAdjust, 'type', t)]}
+        extra={type === 'recharge' ? t('users.adjust.rechargeHint') : undefined}
+      >
         <Radio.Group buttonStyle="solid" data-testid="adjust-type">
-          <Radio.Button value="reward">{t('users.adjust.types.reward')}</Radio.Button>
-          <Radio.Button value="deduction">{t('users.adjust.types.deduction')}</Radio.Button>
+          {ADJUSTMENT_TYPES.map((type) => (
+            <Radio.Button key={type} value={type}>
+              {t(`users.adjust.types.${type}`)}
+            </Radio.Button>
+          ))}
         </Radio.Group>
       </Form.Item>
       <Form.Item

@@ -1,5 +1,5 @@
-import type { RegisterInput } from '@jiema/shared';
+import type { RegisterInput, RegisterResult } from '@jiema/shared';
 import { request } from '../../../lib/http';
 
 export const register = (data: RegisterInput) =>
-  request<{ userId: number; username: string }>({ url: '/api/authSms/register', method: 'POST', data });
+  request<RegisterResult>({ url: '/api/authSms/register', method: 'POST', data });

@@ -2,10 +2,12 @@ import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { type RegisterInput, ZRegisterInput } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { startSession } from '../../../lib/current-user';
 import { sameAsRule, zodFieldRule } from '../../../lib/form-rules';
+import { safeRedirectTarget } from '../../../lib/route-access';
 import { solutionOf, useCaptcha } from '../api/get-captcha';
 import { register } from '../api/register';
 import { AuthCard } from './auth-card';
@@ -15,6 +17,7 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterInput>();
   const captcha = useCaptcha('register');
 
@@ -22,11 +25,18 @@ export default function RegisterPage() {
     document.title = `${t('auth.register.title')} - ${t('common.appName')}`;
   }, [t]);
 
+  // The rule is the hint under the field; once the field is wrong the error says it instead, not twice.
+  const [usernameWrong, setUsernameWrong] = useState(false);
+
   const submit = useMutation({
-    mutationFn: (values: RegisterInput) => register({ ...values, ...solutionOf(captcha.state) }),
-    onSuccess: (_data, values) => {
+    mutationFn: async (values: RegisterInput) => {
+      const { token } = await register({ ...values, ...solutionOf(captcha.state) });
+      await startSession(token);
+    },
+    onSuccess: () => {
       void message.success(t('auth.register.success'));
-      navigate(`/login?username=${encodeURIComponent(values.username)}`, { replace: true });
+      // A plan's "request" sends the visitor here with where to go once signed in.
+      navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
     },
     // A solution is single-use: whatever the error, solve a new challenge for the next try.
     onError: () => captcha.refresh(),
@@ -38,13 +48,16 @@ export default function RegisterPage() {
         form={form}
         layout="vertical"
         onFinish={(v) => submit.mutate(v)}
+        onFieldsChange={(_changed, all) =>
+          setUsernameWrong((all.find((f) => f.name[0] === 'username')?.errors?.length ?? 0) > 0)
+        }
         requiredMark={false}
         data-testid="register-form"
       >
         <Form.Item
           name="username"
           label={t('auth.fields.username')}
-          extra={t('auth.fields.usernameHint')}
+          extra={usernameWrong ? undefined : t('auth.fields.usernameHint')}
           rules={[zodFieldRule(ZRegisterInput, 'username', t)]}
         >
           <Input prefix={<UserOutlined />} autoComplete="username" />
@@ -68,7 +81,7 @@ export default function RegisterPage() {
           label={t('auth.fields.confirmPassword')}
           dependencies={['password']}
           rules={[
-            { required: true, message: t('validation.confirmPasswordRequired') },
+            { required: true, message: t('validation.passwordAgainRequired') },
             sameAsRule('password', t),
           ]}
         >

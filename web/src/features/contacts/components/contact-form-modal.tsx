@@ -1,4 +1,5 @@
 import { CONTACT_TYPES, type Contact, type ContactInput, ZContactInput } from '@jiema/shared';
+import { normalisePhoneNumber } from '@jiema/shared/phone-number';
 import { Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,13 @@ export function ContactFormModal({
   const [form] = Form.useForm<ContactInput>();
   const type = Form.useWatch('type', form);
   const rule = (field: keyof ContactInput) => [wholeSchemaRule(ZContactInput, field, t)];
+  // A phone or WhatsApp number is checked as the server reads it (numbering plan, country code).
+  const numberRule = {
+    validator: async (_: unknown, value?: string) => {
+      if ((type === 'phone' || type === 'whatsapp') && value?.trim() && 'problem' in normalisePhoneNumber(value))
+        throw new Error(t('validation.contactPhoneFormat'));
+    },
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -111,7 +119,7 @@ export function ContactFormModal({
         <Form.Item
           name="value"
           label={t('contacts.fields.value')}
-          rules={rule('value')}
+          rules={[...rule('value'), numberRule]}
           extra={type ? t(`contacts.valueHints.${type}`) : undefined}
         >
           <Input maxLength={200} data-testid="contact-value" />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readRecipientsFile } from '../lib/recipients-file';
 import { deleteSavedList, loadSavedLists, type SavedList, saveList } from '../lib/saved-lists';
+import { CountryCodeSelect } from './country-code-select';
 
 export type RecipientsValue = {
   recipientsText: string;
@@ -193,14 +194,7 @@ export function RecipientsCard({
       />
       <Space wrap style={{ marginTop: 8 }}>
         <Typography.Text>{t('mass-sms.send.defaultCountryCode')}</Typography.Text>
-        <Input
-          prefix="+"
-          value={defaultCountryCode}
-          onChange={(e) => onCountryCodeChange(e.target.value.replace(/\D/g, '').slice(0, 3))}
-          style={{ width: 100 }}
-          placeholder="86"
-          data-testid="country-code"
-        />
+        <CountryCodeSelect value={defaultCountryCode} onChange={onCountryCodeChange} />
         <Typography.Text type="secondary">{t('mass-sms.send.defaultCountryCodeHint')}</Typography.Text>
       </Space>
     </Card>

@@ -12,6 +12,7 @@ import { createCampaign, previewSend } from '../api/send';
 import { ContentCard, type ContentValue } from './content-card';
 import { EMPTY_RECIPIENTS, RecipientsCard, type RecipientsValue } from './recipients-card';
 import { SegmentInfo } from './segment-info';
+import { SendBlockedNotice, sendBlockedReason } from './send-blocked-notice';
 import { SendPreviewCard } from './send-preview-card';
 import { useDebounced } from './use-debounced';
 import { useMassSmsMutation } from './use-mass-sms-mutation';
@@ -50,6 +51,7 @@ export default function SmsSendPage() {
       ...(content.mode === 'template' ? { templateId: content.templateId } : {}),
       commonVariables: content.mode === 'template' ? content.commonVariables : {},
       senderId: senderId.trim(),
+      skipInvalid: false,
       ...(later && scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}),
     };
   }, [recipients, countryCode, content, senderId, name, later, scheduledAt]);
@@ -69,7 +71,7 @@ export default function SmsSendPage() {
     onDone: () => navigate('/dashboard/sms-order-manage'),
   });
 
-  const confirm = () => {
+  const confirm = (skipInvalid: boolean) => {
     if (!input || !current) return;
     modal.confirm({
       title: t('mass-sms.send.confirmTitle'),
@@ -82,18 +84,17 @@ export default function SmsSendPage() {
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'send-confirm-ok' } as ButtonProps,
       onOk: () =>
-        send.mutateAsync({ ...input, requestKey: crypto.randomUUID(), expectedAmount: current.cost.amount }),
+        send.mutateAsync({
+          ...input,
+          skipInvalid,
+          requestKey: crypto.randomUUID(),
+          expectedAmount: current.cost.amount,
+        }),
     });
   };
 
-  const blocked =
-    !current ||
-    preview.isFetching ||
-    current.validCount === 0 ||
-    current.invalidCount > 0 ||
-    current.tooLongCount > 0 ||
-    !current.cost.balanceSufficient ||
-    !current.quota.withinLimits;
+  const reason = current ? sendBlockedReason(current) : null;
+  const blocked = !current || preview.isFetching || reason !== null;
 
   return (
     <Card title={t('mass-sms.send.title')} data-testid="sms-send-page">
@@ -159,11 +160,19 @@ export default function SmsSendPage() {
               icon={<SendOutlined />}
               disabled={blocked}
               loading={send.isPending}
-              onClick={confirm}
+              onClick={() => confirm(false)}
               data-testid="send-submit"
             >
               {later && scheduledAt ? t('mass-sms.send.schedule') : t('mass-sms.send.submit')}
             </Button>
+            {current && reason && (
+              <SendBlockedNotice
+                preview={current}
+                reason={reason}
+                busy={preview.isFetching || send.isPending}
+                onSendValid={() => confirm(true)}
+              />
+            )}
           </Space>
         </Col>
       </Row>

@@ -3,4 +3,4 @@ import { request } from '../../../lib/http';
 
 /** Spec §4: an administrator cancels a pending order (after a confirmation); it is refunded once. */
 export const cancelOrder = (id: number) =>
-  request<OrderDetail>({ url: `/api/admin/orders/${id}/cancel`, method: 'POST' });
+  request<OrderDetail>({ url: `/api/admin/orders/${id}/cancel`, method: 'POST', meta: { silent: true } });

@@ -23,6 +23,7 @@ import { KindTag, monoStyle, useLocalName, validityLabel } from '../../../compon
 import { useOrders } from '../../../lib/api/list-orders';
 import { ORDERS_KEY, type OrderScope } from '../../../lib/api/orders-keys';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
+import { failureReason } from '../../../lib/failure-reason';
 import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { cancelOrder } from '../api/cancel-order';
@@ -90,8 +91,13 @@ export function OrdersPage({
       cancelText: t('common.cancel'),
       okButtonProps: { danger: action === 'cancel' },
       onOk: async () => {
-        await (action === 'complete' ? completeOrder(order.id) : cancelOrder(order.id));
-        void message.success(t(`orders.admin.${action}Done`));
+        try {
+          await (action === 'complete' ? completeOrder(order.id) : cancelOrder(order.id));
+          void message.success(t(`orders.admin.${action}Done`));
+        } catch (error) {
+          // Spec §8: the complete/cancel order error, with the reason.
+          void message.error(t(`orders.admin.${action}Failed`, { reason: failureReason(error) }));
+        }
         await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       },
     });

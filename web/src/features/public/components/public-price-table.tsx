@@ -57,7 +57,13 @@ export function PublicPriceTable() {
       dataIndex: 'lowestPrice',
       align: 'right',
       sorter: (a, b) => Number(a.lowestPrice) - Number(b.lowestPrice),
-      render: (price: string) => t('public-prices.from', { price: Number(price).toString() }),
+      // The price and the card type it buys: a used-number price is no offer when only new ones are left.
+      render: (price: string, p) => (
+        <span data-testid="public-price">
+          {t('public-prices.from', { price: Number(price).toString() })}{' '}
+          <Tag style={{ marginInlineEnd: 0 }}>{t(`public-prices.cardType.${p.cardType}`)}</Tag>
+        </span>
+      ),
     },
     {
       title: t('public-prices.stock'),

@@ -1,5 +1,5 @@
 import { WalletOutlined } from '@ant-design/icons';
-import { Card, Col, Descriptions, Flex, Row, Spin, Statistic } from 'antd';
+import { Alert, Card, Col, Descriptions, Flex, Row, Spin, Statistic } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore, useSession } from '../../../lib/session-store';
@@ -28,6 +28,16 @@ export default function AccountRechargePage() {
   if (!data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   return (
     <Flex vertical gap={16} data-testid="account-recharge">
+      {data.depositsDelayed && (
+        // The watcher cannot read the chain: no promise of "about a minute" while that lasts.
+        <Alert
+          type="warning"
+          showIcon
+          message={t('recharge.delayed.title')}
+          description={t('recharge.delayed.text')}
+          data-testid="recharge-delayed"
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>
           {data.address ? (
@@ -48,7 +58,11 @@ export default function AccountRechargePage() {
             <Descriptions column={1} size="small" style={{ marginTop: 16, overflowWrap: 'anywhere' }}>
               <Descriptions.Item label={t('recharge.network')}>USDT · TRC20 (TRON)</Descriptions.Item>
               <Descriptions.Item label={t('recharge.minimumLabel')}>{data.minAmount} USDT</Descriptions.Item>
-              <Descriptions.Item label={t('recharge.arrival')}>{t('recharge.arrivalText')}</Descriptions.Item>
+              <Descriptions.Item label={t('recharge.arrival')}>
+                <span data-testid="recharge-arrival">
+                  {data.depositsDelayed ? t('recharge.delayed.arrival') : t('recharge.arrivalText')}
+                </span>
+              </Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>

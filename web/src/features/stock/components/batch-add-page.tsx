@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Progress, Result, Space, Spin, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DisabledCountryAlert } from '../../../components/disabled-country-alert';
 import { cancelPhoneImport } from '../api/cancel-phone-import';
 import { commitPhoneImport } from '../api/commit-phone-import';
 import { usePhoneImport } from '../api/get-phone-import';
@@ -76,23 +77,27 @@ function ImportView({ current, onReset }: { current: PhoneImport; onReset: () =>
   const country = options.data?.countries.find((c) => c.code === current.countryCode);
 
   const summary = (
-    <Descriptions
-      size="small"
-      column={{ xs: 1, md: 4 }}
-      style={{ marginBottom: 16 }}
-      data-testid="import-summary"
-    >
-      <Descriptions.Item label={t('stock.fields.country')}>
-        {country
-          ? `${country.flag} ${name(country.nameZh, country.nameEn)} (${country.code})`
-          : current.countryCode}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('stock.fields.operator')}>
-        {current.operatorName ?? t('stock.anyOperator')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('stock.fields.source')}>{current.source}</Descriptions.Item>
-      <Descriptions.Item label={t('stock.fields.file')}>{current.fileName}</Descriptions.Item>
-    </Descriptions>
+    <>
+      {/* The preview is where the administrator decides: it says the numbers will not be sold yet. */}
+      <DisabledCountryAlert country={country} place="batchAddPreview" count={current.validCount} />
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 4 }}
+        style={{ marginBottom: 16 }}
+        data-testid="import-summary"
+      >
+        <Descriptions.Item label={t('stock.fields.country')}>
+          {country
+            ? `${country.flag} ${name(country.nameZh, country.nameEn)} (${country.code})`
+            : current.countryCode}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('stock.fields.operator')}>
+          {current.operatorName ?? t('stock.anyOperator')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('stock.fields.source')}>{current.source}</Descriptions.Item>
+        <Descriptions.Item label={t('stock.fields.file')}>{current.fileName}</Descriptions.Item>
+      </Descriptions>
+    </>
   );
 
   if (current.state === 'analysing') {

@@ -69,6 +69,7 @@ export const replyAsStaff = (id: number, content: string, files: readonly File[]
     method: 'POST',
     data: formData({ content }, files),
     headers: { 'Content-Type': 'multipart/form-data' },
+    meta: { silent: true },
   });
 
 export const addRemark = (id: number, content: string) =>

@@ -46,10 +46,12 @@ export const replyToMyTicket = (id: number, content: string, files: readonly Fil
     method: 'POST',
     data: formData({ content }, files),
     headers: multipart,
+    // The reply box says "reply failed" with the reason (spec §8), not the bare reason.
+    meta: { silent: true },
   });
 
 export const rateMyTicket = (id: number, input: TicketRateInput) =>
-  request<null>({ url: `/api/tickets/${id}/rating`, method: 'POST', data: input });
+  request<null>({ url: `/api/tickets/${id}/rating`, method: 'POST', data: input, meta: { silent: true } });
 
 export const reopenMyTicket = (id: number) =>
   request<null>({ url: `/api/tickets/${id}/reopen`, method: 'POST' });

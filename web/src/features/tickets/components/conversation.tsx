@@ -49,6 +49,9 @@ export function Conversation({
         </Card>
       </Flex>
       {messages.map((m) => {
+        // A customer sees support as "support", never a staff member's login name.
+        const name =
+          m.side === 'staff' && viewer === 'user' ? t('tickets.conversation.support') : m.authorName;
         if (m.kind === 'status') {
           return (
             <Typography.Text
@@ -58,7 +61,7 @@ export function Conversation({
               data-testid="ticket-status-change"
             >
               {t('tickets.conversation.statusChange', {
-                name: m.authorName,
+                name,
                 from: t(`tickets.status.${m.statusFrom}`),
                 to: t(`tickets.status.${m.statusTo}`),
                 time: formatTime(m.createdAt),
@@ -76,8 +79,7 @@ export function Conversation({
             data-testid={remark ? 'ticket-remark' : 'ticket-reply'}
           >
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {m.side === 'staff' && viewer === 'user' ? t('tickets.conversation.support') : m.authorName} ·{' '}
-              {formatTime(m.createdAt)}
+              {name} · {formatTime(m.createdAt)}
               {remark && (
                 <Tag color="warning" style={{ marginInlineStart: 6 }}>
                   {t('tickets.conversation.remark')}

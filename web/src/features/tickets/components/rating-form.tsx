@@ -7,6 +7,7 @@ import {
 import { App, Button, Form, Input, Rate } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureReason } from '../../../lib/failure-reason';
 import { zodFieldRule } from '../../../lib/form-rules';
 
 /** Spec §9: five rating levels, terrible … excellent, with optional feedback; sent once. */
@@ -21,8 +22,8 @@ export function RatingForm({ onRate }: { onRate: (input: TicketRateInput) => Pro
     try {
       await onRate({ rating: values.rating, feedback: values.feedback ?? '' });
       void message.success(t('tickets.rating.success'));
-    } catch {
-      // the HTTP layer has shown the reason (spec §8: rating failure)
+    } catch (error) {
+      void message.error(t('tickets.rating.failed', { reason: failureReason(error) })); // spec §8
     } finally {
       setSending(false);
     }

@@ -3,6 +3,7 @@ import { TICKET_REPLY_MAX, ZTicketRemarkInput, ZTicketReplyInput } from '@jiema/
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureReason } from '../../../lib/failure-reason';
 import { zodFieldRule } from '../../../lib/form-rules';
 import { ImagePicker } from './image-picker';
 
@@ -32,8 +33,9 @@ export function ReplyBox({
       await onSend(values.content, values.files ?? []);
       form.resetFields();
       void message.success(remark ? t('tickets.remark.saved') : t('tickets.reply.sent'));
-    } catch {
-      // the HTTP layer has shown the reason
+    } catch (error) {
+      // A reply's failure is named as such (spec §8); a remark's reason was shown by the HTTP layer.
+      if (!remark) void message.error(t('tickets.reply.failed', { reason: failureReason(error) }));
     } finally {
       setSending(false);
     }

@@ -15,6 +15,7 @@ import { zodFieldRule } from '../../../lib/form-rules';
 import { TICKETS_KEY } from '../api/keys';
 import { createTicket } from '../api/my-tickets';
 import { ImagePicker } from './image-picker';
+import { usePlanRequest } from './use-plan-request';
 
 type Values = TicketCreateInput & { files?: File[] };
 
@@ -28,6 +29,7 @@ export default function WorkOrderPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [sending, setSending] = useState(false);
+  const prefill = usePlanRequest();
 
   const handleFinish = async ({ files, ...input }: Values) => {
     setSending(true);
@@ -49,7 +51,7 @@ export default function WorkOrderPage() {
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ priority: 'normal' }}
+        initialValues={{ priority: 'normal', ...prefill }}
         onFinish={handleFinish}
         data-testid="work-order-form"
       >

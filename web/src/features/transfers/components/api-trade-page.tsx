@@ -9,6 +9,7 @@ import { TRANSFERS_KEY } from '../api/keys';
 import { listTransferChoices } from '../api/list-transfer-choices';
 import { TransferModal } from './transfer-modal';
 import { TransferRecords } from './transfer-records';
+import { UntransferableNote } from './untransferable-note';
 
 /** Spec §2 api-trade (API transfer): pick my open numbers, give them to a user, see the records. */
 export default function ApiTradePage() {
@@ -42,6 +43,7 @@ export default function ApiTradePage() {
         }
       >
         <Typography.Paragraph type="secondary">{t('transfers.hint')}</Typography.Paragraph>
+        <UntransferableNote />
         <RentalPicker
           queryKey={TRANSFERS_KEY}
           fetchChoices={listTransferChoices}
