@@ -9,14 +9,12 @@ import {
   ALL_PERMISSIONS,
   type BalanceAdjust,
   type BalanceAdjustResult,
-  DEFAULT_PERMISSIONS,
   EXPORT_MAX_ROWS,
   type FinanceRecordQuery,
   fromMicros,
   type PageQuery,
   ROLE_BY_TYPE,
   toMicros,
-  USER_TYPE,
   type UserType,
 } from '@jiema/shared';
 import type { Config } from '../../config';

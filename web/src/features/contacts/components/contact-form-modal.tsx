@@ -26,7 +26,11 @@ export function ContactFormModal({
   // A phone or WhatsApp number is checked as the server reads it (numbering plan, country code).
   const numberRule = {
     validator: async (_: unknown, value?: string) => {
-      if ((type === 'phone' || type === 'whatsapp') && value?.trim() && 'problem' in normalisePhoneNumber(value))
+      if (
+        (type === 'phone' || type === 'whatsapp') &&
+        value?.trim() &&
+        'problem' in normalisePhoneNumber(value)
+      )
         throw new Error(t('validation.contactPhoneFormat'));
     },
   };
