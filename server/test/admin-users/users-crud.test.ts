@@ -135,7 +135,7 @@ describe('create', () => {
       'Username: 3 to 32 letters, digits or underscores, starting with a letter',
     ],
     ['email', { email: 'not-an-email' }, 'email', '邮箱格式不正确', 'Invalid email address'],
-    ['email', { email: 42 }, 'email', '邮箱格式不正确', 'Invalid email address'],
+    ['email', { email: 42 }, 'email', '请输入邮箱', 'Please enter your email address'],
     [
       'password',
       { password: '12345' },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fromMicros, toMicros, USER_TYPE } from '@jiema/shared';
+import { CUSTOMER_PERMISSIONS, fromMicros, toMicros, USER_TYPE } from '@jiema/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -346,8 +346,10 @@ describe('adjusting a balance', () => {
       expectErrorEnvelope(await adjust(user.userId, { type: 'reward', amount: '1' }, { token }), 403);
     }
     const agent = await createUser(t.db, { userType: USER_TYPE.AGENT });
-    await t.db.query(`insert into user_permissions values ($1, 'admin:user:recharge', 'grant')`, [
+    // Nobody acts on an account holding a permission they lack: the agent needs the customer's too.
+    await t.db.query(`insert into user_permissions select $1, p, 'grant' from unnest($2::text[]) as p`, [
       agent.userId,
+      ['admin:user:recharge', ...CUSTOMER_PERMISSIONS],
     ]);
     const token = await login(t, agent.username, agent.password);
     data(await adjust(user.userId, { type: 'reward', amount: '1' }, { token }));

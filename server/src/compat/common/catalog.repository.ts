@@ -167,14 +167,16 @@ export async function newStock(
       'select id from applications where enabled and ($1::int is null or id = $1::int)',
       [filter.applicationId ?? null],
     ),
-    // Upstream providers' numbers count as new numbers of the country's "any" operator.
+    // Upstream providers' numbers count as new numbers of the country's "any" operator (never for the
+    // demo customer, who buys demo numbers only).
     q.query<{ application_id: number; country_code: string; operator_id: number | null; n: number }>(
       `select u.application_id, u.country_code::text as country_code, ${filter.byOperator ? 'o.id' : 'null::int'} as operator_id,
          u.count as n
        from upstream_stock u join operators o on o.country_code = u.country_code and o.code = 'any'
        join countries c on c.code = u.country_code and c.enabled
        where ($1::text is null or u.country_code = $1::text) and ($2::int is null or o.id = $2::int)
-         and ($3::int is null or u.application_id = $3::int)`,
+         and ($3::int is null or u.application_id = $3::int)
+         and not $4::boolean`,
       values,
     ),
   ]);
