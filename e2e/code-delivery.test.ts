@@ -2,11 +2,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount } from './support/accounts';
-import { callApi, registerCustomer } from './support/api';
+import { callApi } from './support/api';
 import { logIn, skipRestOfJourneyAfterFailure } from './support/app';
 import { baseUrl, launchBrowser, newAppContext } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
-import { adminToken, fundUser, rentableNumbers, userIdOf } from './support/sms-center';
+import { adminToken, customerWithDayRental, rentableNumbers } from './support/sms-center';
 import { LOCALES, type Locale } from './support/texts';
 
 /** The words this journey looks for, written out so a changed translation fails it. */
@@ -91,35 +91,7 @@ describe.each(LOCALES)('codes reach the customer live (%s)', (locale) => {
   skipRestOfJourneyAfterFailure();
 
   beforeAll(async () => {
-    await registerCustomer(baseUrl(), account);
-    await fundUser(admin, await userIdOf(admin, account.username), '20');
-    const login = await callApi<{ token: string }>(baseUrl(), '/auth/login', {
-      method: 'POST',
-      body: { username: account.username, password: account.password, captchaCode: 'off' },
-    });
-    const token = login.body.data.token;
-    const options = await callApi<{ id: number; kind: string; minutes: number }[]>(
-      baseUrl(),
-      '/api/catalog/validity-options',
-      { token },
-    );
-    const day = options.body.data.find((o) => o.kind === 'rental' && o.minutes === 1440)!;
-    const bought = await callApi<{ phones: { rentalId: number }[] }>(baseUrl(), '/api/store/orders', {
-      method: 'POST',
-      token,
-      body: {
-        applicationId: appId,
-        countryCode: 'GB',
-        cardType: 'new',
-        validityOptionId: day.id,
-        quantity: 1,
-        idempotencyKey: randomUUID(),
-      },
-    });
-    expect(bought.status, bought.body.message).toBe(200);
-    rental = (
-      await callApi<Rental>(baseUrl(), `/api/rentals/${bought.body.data.phones[0]!.rentalId}`, { token })
-    ).body.data;
+    ({ rental } = await customerWithDayRental(admin, account, appId));
     context = await newAppContext(browser, locale);
     page = await context.newPage();
     await logIn(page, account);

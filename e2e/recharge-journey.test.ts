@@ -113,7 +113,9 @@ describe.each(LOCALES)('a customer recharges with USDT-TRC20 (%s)', (locale) => 
   it('a deposit arrives on chain: seen, then credited; the balance and the list update without a reload', async () => {
     const transfer = fake.add({ to: address, amount: '12.345678', confirmed: false });
     const status = page.getByTestId(`deposit-status-${transfer.txId}`);
-    await status.waitFor({ timeout: 20_000 });
+    // Unconfirmed transfers are looked at once per 15 s for all open recharge pages together, so the
+    // second journey of a run may wait for the next look.
+    await status.waitFor({ timeout: 45_000 });
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(words.seen);
     await still(page);
     await saveScreenshot(page, locale, 'recharge-deposit-seen');

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount } from './support/accounts';
-import { callApi, registerCustomer } from './support/api';
 import { logIn, settle, skipRestOfJourneyAfterFailure, toast } from './support/app';
-import { baseUrl, launchBrowser, newAppContext } from './support/browser';
+import { launchBrowser, newAppContext } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
-import { adminToken, fundUser, rentableNumbers, userIdOf } from './support/sms-center';
+import { adminToken, customerWithDayRental, rentableNumbers } from './support/sms-center';
 import { LOCALES, type Locale } from './support/texts';
 
 /**
@@ -51,32 +49,7 @@ describe.each(LOCALES)('spec behaviours in the browser (%s)', (locale) => {
   skipRestOfJourneyAfterFailure();
 
   beforeAll(async () => {
-    await registerCustomer(baseUrl(), account);
-    await fundUser(admin, await userIdOf(admin, account.username), '20');
-    const login = await callApi<{ token: string }>(baseUrl(), '/auth/login', {
-      method: 'POST',
-      body: { username: account.username, password: account.password, captchaCode: 'off' },
-    });
-    const token = login.body.data.token;
-    const options = await callApi<{ id: number; kind: string; minutes: number }[]>(
-      baseUrl(),
-      '/api/catalog/validity-options',
-      { token },
-    );
-    const day = options.body.data.find((o) => o.kind === 'rental' && o.minutes === 1440)!;
-    const bought = await callApi(baseUrl(), '/api/store/orders', {
-      method: 'POST',
-      token,
-      body: {
-        applicationId: appId,
-        countryCode: 'GB',
-        cardType: 'new',
-        validityOptionId: day.id,
-        quantity: 1,
-        idempotencyKey: randomUUID(),
-      },
-    });
-    expect(bought.status, bought.body.message).toBe(200);
+    await customerWithDayRental(admin, account, appId);
     context = await newAppContext(browser, locale, { width: 1440 });
   });
   afterAll(async () => {

@@ -175,6 +175,8 @@ describe.each(LOCALES)('an administrator adjusts a balance (%s)', (locale) => {
   });
 
   it('a manual recharge (money received off-chain) is entered and shown as a recharge', async () => {
+    // The detail drawer of the test before is still open over the list.
+    await page.reload();
     await openDialog();
     await page.getByTestId('adjust-type').getByText(words.manualRecharge, { exact: true }).click();
     await page.getByTestId('adjust-amount').fill('5');

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { E2E_ADMIN } from './accounts';
-import { callApi } from './api';
+import { type Account, E2E_ADMIN } from './accounts';
+import { callApi, registerCustomer } from './api';
 import { baseUrl } from './browser';
 
 /** A fresh administrator session, through the login API (the captcha is off on the e2e server). */
@@ -73,4 +73,50 @@ export async function rentableNumbers(token: string, country: 'GB', count: numbe
   const telegram = apps.body.data.find((a) => a.code === 'tg');
   if (!telegram) throw new Error('Telegram is not in the catalog');
   return telegram.id;
+}
+
+/**
+ * A registered customer with 20 USDT who bought one day rental of the app's GB numbers (the journeys that
+ * need a number of their own): their session token and the rental.
+ */
+export async function customerWithDayRental(
+  admin: string,
+  account: Account,
+  appId: number,
+): Promise<{ token: string; rental: { id: number; token: string; phoneNumber: string } }> {
+  await registerCustomer(baseUrl(), account);
+  await fundUser(admin, await userIdOf(admin, account.username), '20');
+  const login = await callApi<{ token: string }>(baseUrl(), '/auth/login', {
+    method: 'POST',
+    body: { username: account.username, password: account.password, captchaCode: 'off' },
+  });
+  const token = login.body.data.token;
+  const options = await callApi<{ id: number; kind: string; minutes: number }[]>(
+    baseUrl(),
+    '/api/catalog/validity-options',
+    { token },
+  );
+  const day = options.body.data.find((o) => o.kind === 'rental' && o.minutes === 1440)!;
+  const bought = await callApi<{ phones: { rentalId: number }[] }>(baseUrl(), '/api/store/orders', {
+    method: 'POST',
+    token,
+    body: {
+      applicationId: appId,
+      countryCode: 'GB',
+      cardType: 'new',
+      validityOptionId: day.id,
+      quantity: 1,
+      idempotencyKey: randomUUID(),
+    },
+  });
+  if (bought.status !== 200) throw new Error(`purchase failed: ${bought.status} ${bought.body.message}`);
+  const rentalId = bought.body.data.phones[0]!.rentalId;
+  const rental = await callApi<{ id: number; token: string; phoneNumber: string }>(
+    baseUrl(),
+    `/api/rentals/${rentalId}`,
+    {
+      token,
+    },
+  );
+  return { token, rental: rental.body.data };
 }
