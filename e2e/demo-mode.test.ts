@@ -19,7 +19,7 @@ const JOURNEY_MS = 180_000;
 
 /** The words this journey looks for, written out so a changed translation fails it. */
 const WORDS: Record<Locale, { demo: string; banner: string; buy: string; app: string; code: RegExp }> = {
-  'zh-CN': { demo: '演示', banner: '演示模式', buy: '立即购买', app: 'wa', code: /^\d{3}-\d{3}$/ },
+  'zh-CN': { demo: '演示', banner: '演示模式', buy: '立即购买', app: 'wa', code: /^\d{6}$/ },
   'en-US': { demo: 'Demo', banner: 'Demo mode', buy: 'Buy now', app: 'tg', code: /^\d{5}$/ },
 };
 
@@ -115,7 +115,7 @@ describe.each(LOCALES)('the demo mode’s first code (%s)', (locale) => {
       await row.waitFor();
       await row.getByTestId('demo-tag').waitFor();
       expect(await row.getByTestId('demo-tag').textContent()).toBe(words.demo);
-      const code = row.locator('[data-testid^="rental-code-"]');
+      const code = row.locator('span[data-testid^="rental-code-"]');
       // Not there yet: the simulated gateway waits DELAY_SECONDS after the purchase.
       expect(await code.count()).toBe(0);
       await page.evaluate(() => {
@@ -137,7 +137,7 @@ describe.each(LOCALES)('the demo mode’s first code (%s)', (locale) => {
       await page.reload();
       // On a phone API management lists its APIs as cards (components/card-list.tsx).
       const row = page.getByTestId('rentals-table').getByTestId('card-list-item').first();
-      await row.locator('[data-testid^="rental-code-"]').first().waitFor();
+      await row.locator('span[data-testid^="rental-code-"]').first().waitFor();
       await row.getByTestId('demo-tag').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await drawn(page);
