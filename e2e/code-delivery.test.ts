@@ -1,12 +1,17 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount } from './support/accounts';
-import { callApi } from './support/api';
 import { logIn, skipRestOfJourneyAfterFailure } from './support/app';
 import { baseUrl, launchBrowser, newAppContext } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
-import { adminToken, customerWithDayRental, rentableNumbers } from './support/sms-center';
+import {
+  adminToken,
+  createGenericGateway,
+  customerWithDayRental,
+  type GenericGateway,
+  postSms,
+  rentableNumbers,
+} from './support/sms-center';
 import { LOCALES, type Locale } from './support/texts';
 
 /** The words this journey looks for, written out so a changed translation fails it. */
@@ -32,26 +37,7 @@ const WORDS: Record<
   },
 };
 
-type Gateway = { id: number; secret: string };
 type Rental = { id: number; token: string; phoneNumber: string };
-
-/** Posts an SMS to the generic gateway exactly as a SIM-bank script would (signed body + timestamp). */
-async function postSms(gateway: Gateway, to: string, text: string) {
-  const body = JSON.stringify({ id: randomUUID(), to, from: 'Telegram', text });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${baseUrl()}/api/inbound/${gateway.id}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': timestamp,
-      'x-signature': createHmac('sha256', gateway.secret)
-        .update(body + timestamp)
-        .digest('hex'),
-    },
-    body,
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
 
 /** The page has drawn what it shows: no loading spinner but the endless "waiting" ones, fonts ready. */
 async function drawn(page: Page) {
@@ -63,19 +49,13 @@ async function drawn(page: Page) {
 }
 
 let browser: Browser;
-let gateway: Gateway;
+let gateway: GenericGateway;
 let admin: string;
 let appId: number;
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminToken();
-  const created = await callApi<Gateway>(baseUrl(), '/api/admin/gateways', {
-    method: 'POST',
-    token: admin,
-    body: { kind: 'generic', name: 'e2e SIM bank' },
-  });
-  expect(created.status).toBe(200);
-  gateway = created.body.data;
+  gateway = await createGenericGateway(admin, 'e2e SIM bank');
   appId = await rentableNumbers(admin, 'GB', 4);
 });
 afterAll(async () => {

@@ -1,12 +1,17 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, newAccount } from './support/accounts';
-import { callApi } from './support/api';
 import { logIn, settle, skipRestOfJourneyAfterFailure, toast } from './support/app';
-import { baseUrl, launchBrowser, newAppContext } from './support/browser';
+import { launchBrowser, newAppContext } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
-import { adminToken, customerWithDayRental, rentableNumbers } from './support/sms-center';
+import {
+  adminToken,
+  createGenericGateway,
+  customerWithDayRental,
+  type GenericGateway,
+  postSms,
+  rentableNumbers,
+} from './support/sms-center';
 import { LOCALES, type Locale } from './support/texts';
 
 /**
@@ -19,26 +24,6 @@ const WORDS: Record<Locale, { copied: string; copyFailed: string }> = {
   'zh-CN': { copied: '复制成功', copyFailed: '复制失败，请手动复制' },
   'en-US': { copied: 'Copied', copyFailed: 'Copy failed, please copy it by hand' },
 };
-
-type Gateway = { id: number; secret: string };
-
-/** Posts an SMS to the generic gateway exactly as a SIM-bank script would (signed body + timestamp). */
-async function postSms(gateway: Gateway, to: string, text: string) {
-  const body = JSON.stringify({ id: randomUUID(), to, from: 'Telegram', text });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${baseUrl()}/api/inbound/${gateway.id}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-timestamp': timestamp,
-      'x-signature': createHmac('sha256', gateway.secret)
-        .update(body + timestamp)
-        .digest('hex'),
-    },
-    body,
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
 
 /** Where an element is, against the window: fully in view horizontally, and the page no wider. */
 async function horizontally(page: Page, selector: string) {
@@ -61,19 +46,13 @@ async function expectInView(page: Page, selector: string) {
 }
 
 let browser: Browser;
-let gateway: Gateway;
+let gateway: GenericGateway;
 let admin: string;
 let appId: number;
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminToken();
-  const created = await callApi<Gateway>(baseUrl(), '/api/admin/gateways', {
-    method: 'POST',
-    token: admin,
-    body: { kind: 'generic', name: 'e2e phone cards' },
-  });
-  expect(created.status).toBe(200);
-  gateway = created.body.data;
+  gateway = await createGenericGateway(admin, 'e2e phone cards');
   appId = await rentableNumbers(admin, 'GB', 2);
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { type Account, E2E_ADMIN } from './accounts';
 import { callApi, registerCustomer } from './api';
 import { baseUrl } from './browser';
@@ -119,4 +119,36 @@ export async function customerWithDayRental(
     },
   );
   return { token, rental: rental.body.data };
+}
+
+export type GenericGateway = { id: number; secret: string };
+
+/** A generic (signed JSON) inbound gateway, made by the administrator. */
+export async function createGenericGateway(admin: string, name: string): Promise<GenericGateway> {
+  const created = await callApi<GenericGateway>(baseUrl(), '/api/admin/gateways', {
+    method: 'POST',
+    token: admin,
+    body: { kind: 'generic', name },
+  });
+  if (created.status !== 200)
+    throw new Error(`gateway not created: ${created.status} ${created.body.message}`);
+  return created.body.data;
+}
+
+/** Posts an SMS to the generic gateway exactly as a SIM-bank script would (signed body + timestamp). */
+export async function postSms(gateway: GenericGateway, to: string, text: string) {
+  const body = JSON.stringify({ id: randomUUID(), to, from: 'Telegram', text });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${baseUrl()}/api/inbound/${gateway.id}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': createHmac('sha256', gateway.secret)
+        .update(body + timestamp)
+        .digest('hex'),
+    },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`SMS not taken: ${response.status} ${await response.text()}`);
 }
