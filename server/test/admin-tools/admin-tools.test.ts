@@ -63,10 +63,10 @@ describe('pattern tester', () => {
       code: '48291',
       source: 'pattern',
       rule: 'application',
-      // What the general extractor set aside, and why.
+      // What the general extractor set aside, and why, in the order the message reads.
       rejected: [
-        { text: '2024-05-01', reason: 'date' },
         { text: '77881', reason: 'reference' },
+        { text: '2024-05-01', reason: 'date' },
       ],
     });
 
