@@ -17,7 +17,8 @@ const messages = [
 
 function glued(size: number, separator: string): string[] {
   const texts: string[] = [];
-  for (let i = 0; i + size <= messages.length; i += size) texts.push(messages.slice(i, i + size).join(separator));
+  for (let i = 0; i + size <= messages.length; i += size)
+    texts.push(messages.slice(i, i + size).join(separator));
   return texts;
 }
 

@@ -30,7 +30,10 @@ for (const ending of CODE_WORD_ENDINGS) {
 }
 /** Where an anywhere-word can start: V8 jumps between these characters instead of visiting every one. */
 // Code units, not code points (no `u` flag), as the lookup by `word[0]` below.
-const ANYWHERE_START = new RegExp(`[${[...ANYWHERE_BY_FIRST.keys()].join('').replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
+const ANYWHERE_START = new RegExp(
+  `[${[...ANYWHERE_BY_FIRST.keys()].join('').replace(/[\\\]^-]/g, '\\$&')}]`,
+  'g',
+);
 const TOKEN = /[\p{L}\p{M}][\p{L}\p{M}'’-]{0,63}/gu;
 
 function isCodeWord(word: string): boolean {

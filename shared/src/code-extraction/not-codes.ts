@@ -198,7 +198,13 @@ function foldCase(text: string): string {
 }
 
 /** Applies `rules` in order to `folded` (a piece of the text starting at `offset`), blanking what they match. */
-function applyRules(folded: string, offset: number, clean: string, rules: Rule[], spans: MaskedSpan[]): string {
+function applyRules(
+  folded: string,
+  offset: number,
+  clean: string,
+  rules: Rule[],
+  spans: MaskedSpan[],
+): string {
   let piece = folded;
   for (const { reason, re, group, keep, notAfter, needs } of rules) {
     if (needs && !piece.includes(needs)) continue;
@@ -218,7 +224,12 @@ function applyRules(folded: string, offset: number, clean: string, rules: Rule[]
       }
       if (part.replaceAll(MASK, '') === '') return whole;
       const from = offset + at0 + start;
-      spans.push({ start: from, end: from + part.length, text: clean.slice(from, from + part.length), reason });
+      spans.push({
+        start: from,
+        end: from + part.length,
+        text: clean.slice(from, from + part.length),
+        reason,
+      });
       return whole.slice(0, start) + MASK.repeat(part.length) + whole.slice(start + part.length);
     });
   }
