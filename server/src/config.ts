@@ -146,6 +146,13 @@ const ZEnv = z.object({
   TRON_WATCHER: bool(true),
   TRONGRID_URL: z.url().default('https://api.trongrid.io'),
   TRONGRID_API_KEY: z.string().min(1).optional(),
+  /**
+   * Where solidified USDT transfers are read: `events` (TronGrid's contract-events API) or `solidity`
+   * (a full node's /walletsolidity API, one request per block: an operator's own java-tron node at
+   * TRON_NODE_URL, or TronGrid's at TRONGRID_URL).
+   */
+  TRON_CHAIN_SOURCE: z.enum(['events', 'solidity']).default('events'),
+  TRON_NODE_URL: z.url().optional(),
   /** How often the solidified USDT Transfer events are read (a block every 3 s: one read per block). */
   TRON_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(3),
   /** Requests per second this process sends to TronGrid at most (also the pace of catching up). */
@@ -276,6 +283,9 @@ export type Config = {
   tronWatcherEnabled: boolean;
   trongridUrl: string;
   trongridApiKey: string | undefined;
+  tronChainSource: 'events' | 'solidity';
+  /** The full node read when the source is `solidity` (else TRONGRID_URL). */
+  tronNodeUrl: string | undefined;
   tronPollIntervalMs: number;
   trongridRps: number;
   tronScanOverlapMs: number;
@@ -372,6 +382,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tronWatcherEnabled: e.TRON_WATCHER,
     trongridUrl: e.TRONGRID_URL.replace(/\/+$/, ''),
     trongridApiKey: e.TRONGRID_API_KEY,
+    tronChainSource: e.TRON_CHAIN_SOURCE,
+    tronNodeUrl: e.TRON_NODE_URL?.replace(/\/+$/, ''),
     tronPollIntervalMs: Math.round(e.TRON_POLL_INTERVAL_SECONDS * 1000),
     trongridRps: e.TRONGRID_RPS,
     tronScanOverlapMs: e.TRON_SCAN_OVERLAP_SECONDS * 1000,

@@ -12,7 +12,11 @@ import { base58Decode, encodeTronAddress } from '../../src/lib/tron-address';
  * events with transaction_id, block_number, block_timestamp, event_index, event_name and `result`
  * whose addresses are 0x-hex as TronGrid's are), both with opaque `fingerprint` paging that requires
  * the other parameters unchanged, `meta.fingerprint` and `meta.links.next`, the TRON-PRO-API-KEY
- * header, and fails on command (429, 403, 5xx) like the real one under load.
+ * header, and fails on command (429, 403, 5xx) like the real one under load. It is also a full node's
+ * solidity API (java-tron's HTTP API, protocols.md §4.6): `POST /walletsolidity/getnowblock`,
+ * `/walletsolidity/getblockbynum` and `/walletsolidity/gettransactioninfobyblocknum` with `{"num": N}`,
+ * blocks every 3 s, each transaction's `log` with the token's 20-byte hex address, the Transfer topic and
+ * 32-byte topics and data; the solidified head stays below the oldest unconfirmed transfer.
  */
 
 export const USDT = {
@@ -49,7 +53,10 @@ export type ScriptedTransfer = {
 
 /** TRON makes a block every 3 s; the fake numbers them from block time. */
 export const blockNumberOf = (blockMs: number) => Math.floor(blockMs / 3000);
-const hex20 = (address: string) => `0x${base58Decode(address)!.subarray(1, 21).toString('hex')}`;
+const accountHex = (address: string) => base58Decode(address)!.subarray(1, 21).toString('hex');
+const hex20 = (address: string) => `0x${accountHex(address)}`;
+/** keccak256("Transfer(address,address,uint256)"), as every TRC-20 Transfer log's topic 0. */
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 export type FakeRequest = {
   path: string;
@@ -168,6 +175,68 @@ export async function startFakeTronGrid(options: { apiKey?: string; maxPerSecond
       .digest('hex')
       .slice(0, 16);
 
+  /** The solidified head: the present block, or the one before the oldest unconfirmed transfer's. */
+  function solidifiedHead(): number {
+    // The block in the making is not solidified yet.
+    let head = blockNumberOf(Date.now()) - 1;
+    for (const t of transfers) if (!t.confirmed) head = Math.min(head, blockNumberOf(t.blockMs) - 1);
+    return head;
+  }
+
+  const blockHeader = (num: number) => ({
+    blockID:
+      num.toString(16).padStart(16, '0') + createHash('sha256').update(String(num)).digest('hex').slice(16),
+    block_header: { raw_data: { number: num, timestamp: num * 3000 } },
+  });
+
+  /** `gettransactioninfobyblocknum`: one info per transaction of the block, its Transfer logs in event order. */
+  function transactionInfos(num: number) {
+    const byTx = new Map<string, ScriptedTransfer[]>();
+    for (const t of transfers) {
+      if (!t.confirmed || blockNumberOf(t.blockMs) !== num) continue;
+      const list = byTx.get(t.txId) ?? [];
+      list.push(t);
+      byTx.set(t.txId, list);
+    }
+    return [...byTx.entries()].map(([txId, list]) => {
+      const logs: Array<{ address: string; topics: string[]; data: string }> = [];
+      for (const t of list.sort((a, b) => a.eventIndex - b.eventIndex)) {
+        while (logs.length < t.eventIndex)
+          logs.push({ address: accountHex(OTHER_TOKEN.address), topics: [], data: '' });
+        const value = BigInt(/^\d+$/.test(t.rawValue ?? t.value) ? (t.rawValue ?? t.value) : 0);
+        logs.push({
+          address: accountHex(t.token.address),
+          topics: [
+            t.type === 'Transfer' ? TRANSFER_TOPIC : createHash('sha256').update(t.type).digest('hex'),
+            accountHex(t.from).padStart(64, '0'),
+            accountHex(t.to).padStart(64, '0'),
+          ],
+          data: value.toString(16).padStart(64, '0'),
+        });
+      }
+      return {
+        id: txId,
+        fee: 345000,
+        blockNumber: num,
+        blockTimeStamp: num * 3000,
+        contractResult: [''],
+        contract_address: `41${accountHex(list[0]!.token.address)}`,
+        receipt: { energy_usage_total: 14650, net_usage: 345, result: 'SUCCESS' },
+        log: logs,
+      };
+    });
+  }
+
+  function solidity(path: string, body: Record<string, unknown>): unknown {
+    const head = solidifiedHead();
+    const num = typeof body.num === 'number' ? body.num : Number.NaN;
+    if (path === '/walletsolidity/getnowblock') return blockHeader(head);
+    if (!Number.isInteger(num) || num < 0 || num > head) return {};
+    if (path === '/walletsolidity/getblockbynum') return blockHeader(num);
+    const infos = transactionInfos(num);
+    return infos.length > 0 ? infos : {};
+  }
+
   const json = (
     res: http.ServerResponse,
     status: number,
@@ -185,6 +254,27 @@ export async function startFakeTronGrid(options: { apiKey?: string; maxPerSecond
     const record = (status: number) => requests.push({ path: url.pathname, params, apiKey, status });
     if (unreachable) {
       req.socket.destroy();
+      return;
+    }
+    if (req.method === 'POST' && url.pathname.startsWith('/walletsolidity/')) {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const failure = failures.shift();
+        if (failure) {
+          record(failure.status);
+          return json(res, failure.status, { Error: 'scripted failure' });
+        }
+        let body: Record<string, unknown> = {};
+        try {
+          body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString()) : {};
+        } catch {
+          record(400);
+          return json(res, 400, { Error: 'bad json' });
+        }
+        record(200);
+        json(res, 200, solidity(url.pathname, body));
+      });
       return;
     }
     const match = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ChainApiError, createChainHttp } from './chain-http';
 import { createContractEventsSource } from './contract-events';
+import { createSolidityNodeSource } from './solidity-node-events';
 import { noteUnconfirmedTransfer, type SettleOutcome, settleConfirmedTransfer } from './deposit-crediting';
 import { markDroppedDeposits } from './deposits.repository';
 import { expireDueOrders } from './recharge-orders.repository';
@@ -24,6 +25,8 @@ type WatcherConfig = Pick<
   Config,
   | 'trongridUrl'
   | 'trongridApiKey'
+  | 'tronChainSource'
+  | 'tronNodeUrl'
   | 'tronPollIntervalMs'
   | 'trongridRps'
   | 'tronScanOverlapMs'
@@ -76,14 +79,15 @@ export function createChainWatcher(options: {
   const owner = randomUUID();
   const budget = createRequestBudget(config.trongridRps, options.maxBackoffMs);
   const stopping = new AbortController();
+  const fromNode = config.tronChainSource === 'solidity';
   const http = createChainHttp({
-    baseUrl: config.trongridUrl,
+    baseUrl: fromNode ? (config.tronNodeUrl ?? config.trongridUrl) : config.trongridUrl,
     apiKey: config.trongridApiKey,
     beforeRequest: budget.take,
     fetchImpl: options.fetchImpl,
     signal: stopping.signal,
   });
-  const events = createContractEventsSource(http);
+  const events = fromNode ? createSolidityNodeSource(http) : createContractEventsSource(http);
   const peekSpacingMs = options.peekSpacingMs ?? PEEK_SPACING_MS;
   let lastPeekAt = 0;
   /** What was last logged about the API, so an outage is one line, not one per round. */
@@ -125,14 +129,23 @@ export function createChainWatcher(options: {
     // A block is solidified whole: read to the end, the newest one is done (the next read starts
     // after it); a read that stopped inside a block starts at that block again.
     const newCursor =
-      read.newestBlockMs === null ? cursorMs : read.complete ? read.newestBlockMs + 1 : read.newestBlockMs;
+      read.newestBlockMs === null
+        ? cursorMs
+        : read.complete || read.wholeBlocks
+          ? read.newestBlockMs + 1
+          : read.newestBlockMs;
     await advanceCursor(db, newCursor);
     await markDroppedDeposits(db, Math.max(cursorMs, newCursor), DROPPED_AFTER_MINUTES);
     result.behind = !read.complete;
   }
 
-  /** One look at the unsolidified transfers of an address whose owner is looking ("seen"). */
+  /**
+   * One look at the unsolidified transfers of an address whose owner is looking ("seen"). TronGrid's
+   * v1 API only: a node's solidity API knows solidified blocks alone, so with it a deposit shows once
+   * it is credited (about a minute after the transfer).
+   */
   async function peek(result: RoundResult) {
+    if (fromNode) return;
     const nowMs = Date.now();
     if (nowMs - lastPeekAt < peekSpacingMs) return;
     const address = await takeWatchedAddress(db);

@@ -33,6 +33,8 @@ export type EventsRead = {
   newestBlockMs: number | null;
   /** Every event of the window was read; else the read stopped at `newestBlockMs` (partly read). */
   complete: boolean;
+  /** Every block up to `newestBlockMs` was read whole, even when the read stopped before the present. */
+  wholeBlocks: boolean;
   requests: number;
   events: number;
   /** Items that looked like USDT transfers but could not be read (kept out, counted for the log). */
@@ -59,6 +61,7 @@ export function createContractEventsSource(http: ChainHttp) {
         transfers: [],
         newestBlockMs: null,
         complete: false,
+        wholeBlocks: false,
         requests: 0,
         events: 0,
         unreadable: 0,
