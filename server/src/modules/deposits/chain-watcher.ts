@@ -4,7 +4,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ChainApiError, createChainHttp } from './chain-http';
 import { createContractEventsSource } from './contract-events';
-import { createSolidityNodeSource } from './solidity-node-events';
 import { noteUnconfirmedTransfer, type SettleOutcome, settleConfirmedTransfer } from './deposit-crediting';
 import { markDroppedDeposits } from './deposits.repository';
 import { expireDueOrders } from './recharge-orders.repository';
@@ -19,6 +18,7 @@ import {
   settledEvents,
   takeWatchedAddress,
 } from './scan-state.repository';
+import { createSolidityNodeSource } from './solidity-node-events';
 import { unconfirmedIncoming } from './trongrid-client';
 
 type WatcherConfig = Pick<
