@@ -7,6 +7,7 @@ import { sweepRentals } from '../../src/modules/rentals/rentals.jobs';
 import { createStoreService } from '../../src/modules/store/store.service';
 import { sa, smsArrives } from '../compat/compat-helpers';
 import { createTestApp, expectErrorEnvelope, type TestApp } from '../helpers';
+import { adminCall } from '../inbound/inbound-helpers';
 import {
   backdate,
   balanceOf,
@@ -209,6 +210,61 @@ describe('a Jiema upstream over handler_api', () => {
       [rentalId],
     );
     expect(cost!.n).toBe(1);
+  });
+
+  test("an administrator's order cancel and complete end the activation upstream too: the provider refunds us, once", async () => {
+    const admin = await adminCall(t);
+    const upstreamBalance = () => balanceOf(up.t.db, up.account.userId);
+
+    // Cancel (no code yet): the customer is refunded at once, by the administrator's decision; the
+    // provider is asked to cancel by the next relay read and refunds us what we paid it.
+    const b = await buyer(t, '10');
+    const cancelled = (await buyOne(b)).phones[0]!.rentalId;
+    const [cancelledOrder] = await t.db.query<{ order_id: number }>(
+      'select order_id from rentals where id = $1',
+      [cancelled],
+    );
+    await backdate(up.t.db, [await upstreamRental(cancelled)], { boughtMinutesAgo: 3 });
+    const paidUpstream = await upstreamBalance();
+    const cancel = await admin({
+      method: 'POST',
+      url: `/api/admin/orders/${cancelledOrder!.order_id}/cancel`,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await balanceOf(t.db, b.userId)).toBe('10.000000');
+    expect(await activationOf(t.db, cancelled)).toMatchObject({ state: 'active' });
+    // Due at once: the relay does not wait for its next interval.
+    expect(await relayDue(t.db, t.config)).toBeGreaterThanOrEqual(1);
+    expect(await activationOf(t.db, cancelled)).toMatchObject({ state: 'ended', outcome: 'refunded' });
+    expect(Number(await upstreamBalance())).toBeGreaterThan(Number(paidUpstream));
+    expect(await entriesOf(t.db, `refund:rental:${cancelled}`)).toHaveLength(0);
+    await relay();
+    expect(await balanceOf(t.db, b.userId)).toBe('10.000000');
+
+    // Complete after a code: finished upstream too (the provider keeps its price), nothing refunded anywhere.
+    const c = await buyer(t, '10');
+    const completed = (await buyOne(c)).phones[0]!.rentalId;
+    const [completedOrder] = await t.db.query<{ order_id: number }>(
+      'select order_id from rentals where id = $1',
+      [completed],
+    );
+    await smsArrives(up.t, await upstreamRental(completed), 'Your code 271828', '271828');
+    await relay();
+    expect((await rentalOf(c, completed)).latestCode).toBe('271828');
+    const complete = await admin({
+      method: 'POST',
+      url: `/api/admin/orders/${completedOrder!.order_id}/complete`,
+    });
+    expect(complete.statusCode, complete.body).toBe(200);
+    await relayDue(t.db, t.config);
+    expect(await activationOf(t.db, completed)).toMatchObject({ state: 'ended', outcome: 'finished' });
+    const upstreamStatus = await sa(up.t, {
+      api_key: up.account.apiKey,
+      action: 'getStatus',
+      id: await upstreamRental(completed),
+    });
+    expect(upstreamStatus).toBe('STATUS_OK:271828');
+    expect(await balanceOf(t.db, c.userId)).toBe('9.500000');
   });
 
   test('a crash between the upstream buy and the local commit: the reconciliation cancels it upstream', async () => {

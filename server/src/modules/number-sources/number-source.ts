@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@jiema/shared';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { openUpstreamOf, relayAnotherSms, relayCancel, relayFinish } from './upstream/relay';
+import type { Db, Queryable } from '../../db/client';
+import { endUpstreamSoon, openUpstreamOf, relayAnotherSms, relayCancel, relayFinish } from './upstream/relay';
 import { buyFromProviders, type UpstreamBuy } from './upstream/upstream-purchase';
 
 /**
@@ -49,4 +49,13 @@ export function upstreamSource(
       };
     },
   };
+}
+
+/**
+ * Rentals an administrator ended here (an order completed or cancelled), in the caller's transaction:
+ * the sources whose numbers live elsewhere end them there too, soon and retried (a provider then
+ * refunds us what it owes), instead of leaving them open upstream.
+ */
+export function endElsewhereToo(tx: Queryable, rentalIds: number[]): Promise<void> {
+  return endUpstreamSoon(tx, rentalIds);
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
 import { type Actor, audit } from '../audit/audit';
 import { applyBalanceChange } from '../ledger/ledger.service';
+import { endElsewhereToo } from '../number-sources/number-source';
 import { endRentals } from '../rentals/rental-endings';
 import { lockRentalsOfOrder, rentalsOfOrder } from '../rentals/rentals.repository';
 import { storeTransaction } from '../store/transaction';
@@ -84,6 +85,10 @@ export function createOrdersService({ db, cooldownMinutes }: { db: Db; cooldownM
           open.map((rental) => ({ rental, status: 'finished', refund: false })),
           cooldownMinutes,
         );
+        await endElsewhereToo(
+          tx,
+          open.map((r) => r.id),
+        );
         await markOrderCompleted(tx, id);
         await audit(tx, actor, {
           action: 'complete',
@@ -111,6 +116,10 @@ export function createOrdersService({ db, cooldownMinutes }: { db: Db; cooldownM
           tx,
           open.map((rental) => ({ rental, status: 'cancelled', refund: false })),
           cooldownMinutes,
+        );
+        await endElsewhereToo(
+          tx,
+          open.map((r) => r.id),
         );
         const remaining = toMicros(order.amount) - toMicros(order.refunded_amount);
         if (remaining > 0n) {

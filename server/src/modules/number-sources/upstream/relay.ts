@@ -1,5 +1,5 @@
 import type { Config } from '../../../config';
-import type { Db } from '../../../db/client';
+import type { Db, Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { ingestSms } from '../../inbound/ingest';
 import { endRentals } from '../../rentals/rental-endings';
@@ -88,13 +88,15 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
     await endFromUpstream(db, config, a, status.refunded && status.messages.length === 0);
     return 'ended';
   }
-  const [rental] = await db.query<{ expired: boolean; has_message: boolean }>(
-    `select r.expires_at <= now() as expired, exists (select 1 from sms_messages m where m.rental_id = r.id) as has_message
+  const [rental] = await db.query<{ over: boolean; has_message: boolean }>(
+    `select r.expires_at <= now() or r.status not in ('active', 'inactive', 'suspended') as over,
+       exists (select 1 from sms_messages m where m.rental_id = r.id) as has_message
      from rentals r where r.id = $1`,
     [a.rental_id],
   );
-  if (rental?.expired) {
-    // Our validity is over: ask the provider to end it; the refund follows ITS answer.
+  if (rental?.over) {
+    // Our validity is over, or an administrator ended the rental (its order completed or cancelled):
+    // ask the provider to end it too; what it refunds US follows ITS answer.
     const answer = await (rental.has_message
       ? client.finish(a.upstream_id!)
       : client.cancel(a.upstream_id!)
@@ -117,6 +119,19 @@ export async function relayDue(db: Db, config: RelayConfig, limit = 50) {
 }
 
 // ---------------------------------------------------------------- the customer's actions, relayed
+
+/**
+ * Rentals an administrator ended (an order completed or cancelled) whose numbers are a provider's: their
+ * activations are read at once, and the read asks the provider to end them (finish after a code, else
+ * cancel, so the provider refunds us), retried like any read until the provider answers.
+ */
+export async function endUpstreamSoon(q: Queryable, rentalIds: number[]) {
+  if (rentalIds.length === 0) return;
+  await q.query(
+    `update upstream_activations set next_poll_at = now() where state = 'active' and rental_id = any($1::bigint[])`,
+    [rentalIds],
+  );
+}
 
 /** The activation behind a rental while it is open upstream, or null (own stock, or already ended). */
 export async function openUpstreamOf(db: Db, rentalId: number) {
