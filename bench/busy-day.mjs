@@ -1,0 +1,752 @@
+// A busy day on one small box: two built Jiema processes on one PostgreSQL database, everything at
+// once for `--minutes` after a warm-up:
+// - open activations (3,000 at scale 1) polled with sms-activate `getStatus` every 2 s by their
+//   "scripts"; purchases at 20/s through `getNumber` (70 %) and the web store (30 %); about a third
+//   never get a code and are cancelled after the 2-minute lock (refunded), the rest get their code and
+//   half of those are finished (`setStatus 6`);
+// - inbound SMS at 100/s through the generic gateway (signed JSON): the codes of open activations,
+//   the rest to numbers nobody holds;
+// - code links long-polling (200), live event streams (50) and administrators loading the reports,
+//   the SMS records and the user list.
+// Not in this mix yet (listed in the output): SMPP inbound, customer webhooks to a sink and a mass SMS
+// campaign through the SMPP simulator.
+// Reported per path: count, errors, p50/p99/max; SMS→code (from sending the webhook to `getStatus`
+// answering the code) p99; CPU per process (each server, PostgreSQL, this load generator); each
+// server's memory over the run; database growth per hour; afterwards the ledger, stock and refund
+// invariants the store tests check, and every code sent found on its activation.
+// `--kill-at <minute>` kills one server with SIGKILL at that minute and starts it again 10 s later:
+// clients retry a refused connection on the other server, so only requests in flight on the killed
+// one may fail. `--scale N` multiplies every rate and count (find the knee: 1, 2, 4…).
+//   npm run build -w server && node bench/busy-day.mjs [--minutes 10] [--scale 1] [--kill-at 5] [--record on]
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { addUsNumbers } from './lib/bench-world.mjs';
+import { runBounded } from './lib/cleanup.mjs';
+import { freshDatabase } from './lib/databases.mjs';
+import { logIn, startJiemaServer } from './lib/jiema-server.mjs';
+import { describeMachine } from './lib/machine.mjs';
+import { parsers, readOptions } from './lib/options.mjs';
+import { processesCpuMicros } from './lib/process-cpu.mjs';
+import { machineLine, recordSection } from './lib/results.mjs';
+import { importFromServer } from './lib/server-packages.mjs';
+
+const options = readOptions(
+  {
+    minutes: { env: 'BENCH_MINUTES', default: 10, parse: Number, help: 'measured minutes' },
+    warmup: { env: 'BENCH_WARMUP', default: 60, parse: Number, help: 'seconds of unmeasured warm-up' },
+    scale: { env: 'BENCH_SCALE', default: 1, parse: Number, help: 'multiplies every rate and count' },
+    'kill-at': {
+      env: 'BENCH_KILL_AT',
+      default: 0,
+      parse: Number,
+      help: 'minute of the measured run at which one server is killed -9 and restarted (0: never)',
+    },
+    record: { env: 'BENCH_RECORD', default: 'off', parse: parsers.text, help: 'on: write bench/RESULTS.md' },
+    'log-level': { env: 'BENCH_LOG_LEVEL', default: 'warn', parse: parsers.text, help: "servers' LOG_LEVEL" },
+    'pg-url': {
+      env: 'BENCH_PG_URL',
+      default: 'postgres://postgres@127.0.0.1:5432/postgres',
+      parse: parsers.text,
+      help: 'PostgreSQL admin URL (loopback only); a fresh database is created and dropped',
+    },
+  },
+  { usage: 'node bench/busy-day.mjs [options]: everything at once on two processes and PostgreSQL' },
+);
+
+const S = options.scale;
+const MIX = {
+  openActivations: Math.round(3000 * S),
+  purchasesPerSecond: 20 * S,
+  smsPerSecond: 100 * S,
+  links: Math.round(200 * S),
+  streams: Math.round(50 * S),
+  admins: 3,
+  pollEveryMs: 2000,
+  /** Share of activations that never get a code (cancelled after the lock, refunded). */
+  noCodeShare: 1 / 3,
+  getNumberShare: 0.7,
+};
+const TARGETS = { pollP99: 100, purchaseP99: 100, pageP99: 100, smsToCodeP99: 200, memoryGrowth: 0.1 };
+const CANCEL_AFTER_MS = 125_000;
+const SECRET_HEADER = 'x-signature';
+const measuredMs = options.minutes * 60_000;
+const deadlineMs = (options.warmup + options.minutes * 60 + 900) * 1000;
+
+// ------------------------------------------------------------------------------------ measuring
+
+/** Latencies and errors per path, only while measuring. */
+const stats = new Map();
+let measuring = false;
+function note(path, ms, ok, killedInFlight = false) {
+  if (!measuring) return;
+  let s = stats.get(path);
+  if (!s) {
+    s = { latencies: [], errors: 0, inFlightOnKilled: 0, lastError: null };
+    stats.set(path, s);
+  }
+  if (ok) s.latencies.push(ms);
+  else if (killedInFlight) s.inFlightOnKilled++;
+  else s.errors++;
+}
+const quantile = (sorted, q) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
+
+// ------------------------------------------------------------------------------------ HTTP
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 2048 });
+/** The servers' origins; a refused connection is retried once on the other (as a proxy would). */
+const servers = [];
+let nextServer = 0;
+let killedAt = null;
+
+function send(origin, method, path, headers, body, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${origin}${path}`, { method, headers, agent, timeout: timeoutMs }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => {
+        text += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+/** One request through whichever server is next; `{ status, text, ms, ok }`, never throws. */
+async function call(pathName, method, path, { headers = {}, body, timeoutMs = 10_000, accept } = {}) {
+  const started = performance.now();
+  let refused = null;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    // A process known dead is skipped; after a refused connection, the other one is tried.
+    const live = servers.filter((s) => !s.killed && s !== refused);
+    const server = live.length > 0 ? live[nextServer++ % live.length] : servers[0];
+    try {
+      const res = await send(server.origin, method, path, headers, body, timeoutMs);
+      const ms = performance.now() - started;
+      const ok = accept ? accept(res) : res.status === 200;
+      if (!ok) {
+        const s = stats.get(pathName);
+        if (s) s.lastError = `${res.status} ${res.text.slice(0, 120)}`;
+      }
+      note(pathName, ms, ok);
+      return { ...res, ms, ok };
+    } catch (error) {
+      // Never reached a server (it is down): safe to send to the other one.
+      if (error.code === 'ECONNREFUSED' && attempt === 0) {
+        refused = server;
+        continue;
+      }
+      const ms = performance.now() - started;
+      const onKilled = server.killed === true;
+      note(pathName, ms, false, onKilled);
+      const s = stats.get(pathName);
+      if (s && !onKilled) s.lastError = error.message;
+      return { status: 0, text: '', ms, ok: false };
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------ the world
+
+async function prepare(client, origin, admin) {
+  const started = Date.now();
+  const [{ hash }] = (await client.query('select password_hash as hash from users order by id limit 1')).rows;
+  const customers = Math.max(200, MIX.streams);
+  const { rows: users } = await client.query(
+    `insert into users (username, email, password_hash, user_type, api_key, balance)
+     select 'busy' || i, 'busy' || i || '@bench.local', $1, 2, md5(random()::text || i), 100000
+     from generate_series(1, $2) as i returning id, api_key`,
+    [hash, customers],
+  );
+  const ids = users.map((u) => u.id);
+  await client.query(`insert into user_roles (user_id, role) select unnest($1::int[]), 'CUSTOMER'`, [ids]);
+  await client.query(
+    `insert into ledger_entries (user_id, type, amount, balance_after, reference, note)
+     select id, 'recharge', 100000, 100000, 'bench:' || id, 'benchmark funds' from unnest($1::int[]) as id`,
+    [ids],
+  );
+  const tokens = ids.map(() => randomBytes(32).toString('base64url'));
+  await client.query(
+    `insert into sessions (user_id, token_hash, expires_at, ip, user_agent)
+     select u, h, now() + interval '1 day', '127.0.0.1', 'bench' from unnest($1::int[], $2::text[]) as t(u, h)`,
+    [ids, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
+  );
+  const [{ id: appId }] = (
+    await client.query(
+      `insert into applications (code, name_zh, name_en, sender_pattern, code_pattern)
+       values ('busy', '忙碌', 'Busy', '', 'code[: ]+(\\d{4,8})') returning id`,
+    )
+  ).rows;
+  const [{ validity }] = (
+    await client.query(
+      `select id as validity from validity_options where kind = 'activation' and enabled order by minutes desc limit 1`,
+    )
+  ).rows;
+  await client.query(
+    `insert into price_rules (application_id, card_type, validity_option_id, price) values ($1, 'new', $2, 0.1)`,
+    [appId, validity],
+  );
+  const purchases = Math.ceil(MIX.purchasesPerSecond * (options.warmup + options.minutes * 60) * 1.2);
+  const stock = MIX.openActivations + purchases + 1000;
+  await addUsNumbers(client, stock);
+  // Numbers nobody will hold: the SMS "for nobody" go to them.
+  const { rows: strays } = await client.query(
+    `select '+1666' || lpad(i::text, 7, '0') as number from generate_series(1, 1000) as i`,
+  );
+  const adminToken = await logIn(origin, admin);
+  const gateway = await fetch(`${origin}/api/admin/gateways`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'generic', name: 'busy day' }),
+  }).then((r) => r.json());
+  if (gateway.code !== 200) throw new Error(`gateway: ${JSON.stringify(gateway)}`);
+  await client.query('analyze');
+  console.log(`  prepared ${customers} customers, ${stock} numbers, a gateway in ${Date.now() - started} ms`);
+  return {
+    appId,
+    validity,
+    customers: users.map((u, i) => ({ id: u.id, apiKey: u.api_key, token: tokens[i] })),
+    strays: strays.map((r) => r.number),
+    gateway: gateway.data,
+    adminToken,
+  };
+}
+
+// ------------------------------------------------------------------------------------ activations
+
+/** Open activations by id: their owner, number, fate and where they are in it. */
+const open = new Map();
+const outcome = { bought: 0, codesSent: 0, codesSeen: 0, cancelled: 0, finished: 0, purchaseRefused: 0 };
+const sentCodes = new Map(); // activation id → code
+let smsSequence = 0;
+
+function adopt(activation, { initial }) {
+  const now = Date.now();
+  const noCode = Math.random() < MIX.noCodeShare;
+  const spread = initial ? Math.random() * measuredMs : 0;
+  open.set(activation.id, {
+    ...activation,
+    boughtAt: now,
+    fate: noCode ? 'noCode' : 'code',
+    // Initial ones get their code, or are cancelled (not before the 2-minute lock), spread over the
+    // run; new ones get theirs within a minute.
+    codeAt: noCode ? null : now + (initial ? spread : 5_000 + Math.random() * 55_000),
+    cancelAt: noCode ? now + CANCEL_AFTER_MS + (initial ? spread : 0) : null,
+    nextPollAt: now + Math.random() * MIX.pollEveryMs,
+    code: null,
+    busy: false,
+  });
+}
+
+const sa = (params) => `/stubs/handler_api.php?${new URLSearchParams(params)}`;
+
+async function buy(world) {
+  const customer = world.customers[Math.floor(Math.random() * world.customers.length)];
+  if (Math.random() < MIX.getNumberShare) {
+    const res = await call(
+      'purchase getNumber',
+      'GET',
+      sa({ api_key: customer.apiKey, action: 'getNumber', service: 'busy', country: 187 }),
+      {
+        accept: (r) => r.status === 200 && r.text.startsWith('ACCESS_NUMBER:'),
+      },
+    );
+    if (!res.ok) {
+      if (res.text.startsWith('NO_NUMBERS')) outcome.purchaseRefused++;
+      return;
+    }
+    const [, id, phone] = res.text.split(':');
+    outcome.bought++;
+    adopt({ id: Number(id), phone: `+${phone}`, customer }, { initial: false });
+    return;
+  }
+  const res = await call('purchase store', 'POST', '/api/store/orders', {
+    headers: {
+      authorization: `Bearer ${customer.token}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      applicationId: world.appId,
+      countryCode: 'US',
+      cardType: 'new',
+      validityOptionId: world.validity,
+      quantity: 1,
+    }),
+  });
+  if (!res.ok) return;
+  const phone = JSON.parse(res.text).data.phones[0];
+  outcome.bought++;
+  adopt({ id: phone.rentalId, phone: phone.phoneNumber, customer, token: phone.token }, { initial: false });
+}
+
+async function poll(a) {
+  const res = await call(
+    'getStatus',
+    'GET',
+    sa({ api_key: a.customer.apiKey, action: 'getStatus', id: a.id }),
+    {
+      accept: (r) => r.status === 200 && r.text.startsWith('STATUS_'),
+    },
+  );
+  if (res.ok && res.text.startsWith('STATUS_OK:') && !a.code) {
+    a.code = res.text.slice('STATUS_OK:'.length);
+    outcome.codesSeen++;
+    if (Math.random() < 0.5) a.finishAt = Date.now() + 1000 + Math.random() * 9000;
+    else open.delete(a.id); // the script has its code and stops polling
+  }
+}
+
+async function finish(a) {
+  open.delete(a.id);
+  const res = await call(
+    'setStatus 6',
+    'GET',
+    sa({ api_key: a.customer.apiKey, action: 'setStatus', id: a.id, status: 6 }),
+    {
+      accept: (r) => r.status === 200 && r.text === 'ACCESS_ACTIVATION',
+    },
+  );
+  if (res.ok) outcome.finished++;
+}
+
+async function cancel(a) {
+  open.delete(a.id);
+  const res = await call(
+    'setStatus 8',
+    'GET',
+    sa({ api_key: a.customer.apiKey, action: 'setStatus', id: a.id, status: 8 }),
+    {
+      accept: (r) => r.status === 200 && r.text === 'ACCESS_CANCEL',
+    },
+  );
+  if (res.ok) outcome.cancelled++;
+}
+
+/** The signed generic-JSON webhook of one SMS, as an Android gateway posts it. */
+function signedSms(world, to, text, id = `busy-${process.pid}-${smsSequence++}`) {
+  const body = JSON.stringify({ id, to, from: 'Busy', text });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', world.gateway.secret).update(body).update(timestamp).digest('hex');
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, [SECRET_HEADER]: signature },
+  };
+}
+
+const smsToCode = [];
+async function sendCode(world, a) {
+  const code = String(100000 + Math.floor(Math.random() * 900000));
+  sentCodes.set(a.id, code);
+  outcome.codesSent++;
+  const sentAt = performance.now();
+  a.codeSentAt = Date.now();
+  // A gateway app retries a webhook that failed (the same SMS id: stored once).
+  const text = `Busy code: ${code}. Do not share it.`;
+  const id = `busy-${process.pid}-${smsSequence++}`;
+  let posted = null;
+  for (let attempt = 0; attempt < 5 && !posted?.ok; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
+    const { body, headers } = signedSms(world, a.phone, text, id);
+    posted = await call('inbound SMS', 'POST', `/api/inbound/${world.gateway.id}`, { headers, body });
+  }
+  if (!posted.ok) return;
+  // What a script polling without pause would see: the first getStatus that answers the code.
+  for (let i = 0; i < 200; i++) {
+    const res = await call(
+      'getStatus (after an SMS)',
+      'GET',
+      sa({ api_key: a.customer.apiKey, action: 'getStatus', id: a.id }),
+    );
+    if (res.ok && res.text === `STATUS_OK:${code}`) {
+      if (measuring) smsToCode.push(performance.now() - sentAt);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  if (measuring) smsToCode.push(Number.POSITIVE_INFINITY);
+}
+
+async function sendStray(world) {
+  const to = world.strays[Math.floor(Math.random() * world.strays.length)];
+  const { body, headers } = signedSms(world, to, `Busy code: ${100000 + (smsSequence % 900000)}`);
+  await call('inbound SMS', 'POST', `/api/inbound/${world.gateway.id}`, { headers, body });
+}
+
+// ------------------------------------------------------------------------------------ the others
+
+let stopping = false;
+const linkWake = [];
+
+async function waitOnLink(a) {
+  while (!stopping && open.has(a.id)) {
+    const after = new Date().toISOString();
+    const res = await call(
+      'code link (long-poll)',
+      'GET',
+      `/api/code/${a.token}?format=json&wait=30&after=${encodeURIComponent(after)}`,
+      {
+        timeoutMs: 40_000,
+      },
+    );
+    if (!res.ok) await new Promise((r) => setTimeout(r, 500));
+    else if (a.codeSentAt && measuring && res.text.includes(sentCodes.get(a.id) ?? '§'))
+      linkWake.push(Date.now() - a.codeSentAt);
+  }
+}
+
+let streamEvents = 0;
+/** A browser's live event stream: a single-use ticket (`POST /api/events/ticket`), then `GET /api/events?ticket=…`. */
+function holdStream(customer) {
+  const connect = async () => {
+    if (stopping) return;
+    const issued = await call('event stream ticket', 'POST', '/api/events/ticket', {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    if (!issued.ok) {
+      setTimeout(connect, 1000);
+      return;
+    }
+    const { ticket } = JSON.parse(issued.text).data;
+    const server = servers[nextServer++ % servers.length];
+    const req = http.get(
+      `${server.origin}/api/events?ticket=${ticket}`,
+      { headers: { accept: 'text/event-stream' } },
+      (res) => {
+        note('event stream opened', 0, res.statusCode === 200);
+        if (res.statusCode !== 200) {
+          res.resume();
+          setTimeout(connect, 1000);
+          return;
+        }
+        res.on('data', () => {
+          streamEvents++;
+        });
+        res.on('end', () => setTimeout(connect, 200));
+        res.on('error', () => setTimeout(connect, 200));
+      },
+    );
+    req.on('error', () => {
+      note('event stream opened', 0, false, server.killed === true);
+      setTimeout(connect, 500);
+    });
+  };
+  connect();
+}
+
+async function adminLoop(world) {
+  const headers = { authorization: `Bearer ${world.adminToken}` };
+  const pages = [
+    ['admin: reports', '/api/reports/statistics?period=today'],
+    ['admin: SMS records', '/api/admin/sms-records?page=1&pageSize=20'],
+    ['admin: user list', '/api/admin/users?page=1&pageSize=20'],
+    ['admin: overview', '/api/dashboard/overview'],
+  ];
+  while (!stopping) {
+    for (const [name, path] of pages) await call(name, 'GET', path, { headers });
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+// ------------------------------------------------------------------------------------ the run
+
+function rssOf(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function main(machine) {
+  const database = await freshDatabase('postgres', { postgresAdminUrl: options['pg-url'] });
+  const env = {
+    COMPAT_RATE_LIMIT_PER_SECOND: '0',
+    CODE_LINK_LIMIT_PER_MINUTE: '10000000',
+    EVENTS_MAX_STREAMS_PER_USER: '100',
+    TRON_WATCHER: 'off',
+  };
+  const start = (name) =>
+    startJiemaServer({
+      database,
+      logLevel: options['log-level'],
+      maxLifetimeMs: deadlineMs + 60_000,
+      env,
+    }).then((s) => ({ ...s, name }));
+  const first = await start('A');
+  servers.push(first);
+  servers.push(await start('B'));
+  const pg = await importFromServer('pg');
+  const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const world = await prepare(client, first.origin, first.admin);
+    // The open activations at the start, bought through the store in orders of 100 (not measured).
+    for (let left = MIX.openActivations, c = 0; left > 0; left -= 100, c++) {
+      const customer = world.customers[c % world.customers.length];
+      const res = await call('setup', 'POST', '/api/store/orders', {
+        headers: {
+          authorization: `Bearer ${customer.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({
+          applicationId: world.appId,
+          countryCode: 'US',
+          cardType: 'new',
+          validityOptionId: world.validity,
+          quantity: Math.min(100, left),
+        }),
+      });
+      if (!res.ok) throw new Error(`setup purchase failed: ${res.status} ${res.text}`);
+      for (const p of JSON.parse(res.text).data.phones)
+        adopt({ id: p.rentalId, phone: p.phoneNumber, customer, token: p.token }, { initial: true });
+    }
+    console.log(
+      `  ${open.size} open activations; warm-up ${options.warmup} s, then ${options.minutes} min measured`,
+    );
+
+    // Long-polled code links and live streams, held for the whole run.
+    const linked = [...open.values()].filter((a) => a.fate === 'code' && a.token).slice(0, MIX.links);
+    const linkLoops = linked.map((a) => waitOnLink(a));
+    for (const customer of world.customers.slice(0, MIX.streams)) holdStream(customer);
+    const adminLoops = Array.from({ length: MIX.admins }, () => adminLoop(world));
+
+    // One scheduler tick every 20 ms: purchases and SMS at their rates, due polls, codes, finishes, cancels.
+    const began = Date.now();
+    let purchaseCredit = 0;
+    let smsCredit = 0;
+    let last = Date.now();
+    const inFlight = new Set();
+    const track = (p) => {
+      inFlight.add(p);
+      p.finally(() => inFlight.delete(p));
+    };
+    const memory = [];
+    let cpuBefore = null;
+    let dbSizeBefore = null;
+    let measuredAt = null;
+    let killDone = false;
+    while (true) {
+      const now = Date.now();
+      if (!measuring && now - began >= options.warmup * 1000) {
+        measuring = true;
+        measuredAt = now;
+        cpuBefore = {
+          at: process.cpuUsage(),
+          servers: processesCpuMicros(servers.map((s) => s.pid)),
+          pg: processesCpuMicros(await database.backendPids()),
+        };
+        dbSizeBefore = Number(
+          (await client.query('select pg_database_size(current_database()) as b')).rows[0].b,
+        );
+      }
+      if (measuring && now - measuredAt >= measuredMs) break;
+      if (
+        measuring &&
+        !killDone &&
+        options['kill-at'] > 0 &&
+        now - measuredAt >= options['kill-at'] * 60_000
+      ) {
+        killDone = true;
+        const victim = servers[1];
+        // Known dead at once, as a proxy's health check would tell; requests in flight on it fail.
+        victim.killed = true;
+        killedAt = Date.now();
+        process.kill(victim.pid, 'SIGKILL');
+        console.log(`  killed server ${victim.name} (pid ${victim.pid}) with SIGKILL`);
+        setTimeout(async () => {
+          const again = await start('B (restarted)');
+          servers[1] = again;
+          console.log(`  server B started again (pid ${again.pid}) after ${Date.now() - killedAt} ms`);
+        }, 10_000);
+      }
+      const dt = (now - last) / 1000;
+      last = now;
+      purchaseCredit += MIX.purchasesPerSecond * dt;
+      smsCredit += MIX.smsPerSecond * dt;
+      for (; purchaseCredit >= 1; purchaseCredit--) track(buy(world));
+      for (const a of open.values()) {
+        if (a.busy) continue;
+        if (a.cancelAt !== null && now >= a.cancelAt) {
+          track(cancel(a));
+          continue;
+        }
+        if (a.finishAt && now >= a.finishAt) {
+          track(finish(a));
+          continue;
+        }
+        if (a.codeAt !== null && now >= a.codeAt && !a.codeSentAt && smsCredit >= 1) {
+          smsCredit--;
+          a.codeSentAt = now;
+          track(sendCode(world, a));
+        }
+        if (now >= a.nextPollAt) {
+          a.nextPollAt = now + MIX.pollEveryMs;
+          a.busy = true;
+          track(
+            poll(a).finally(() => {
+              a.busy = false;
+            }),
+          );
+        }
+      }
+      for (; smsCredit >= 1; smsCredit--) track(sendStray(world));
+      if (measuring && memory.length < (now - measuredAt) / 15_000)
+        memory.push(servers.map((s) => rssOf(s.pid)));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const cpuAfter = {
+      at: process.cpuUsage(cpuBefore.at),
+      servers: processesCpuMicros(servers.map((s) => s.pid)),
+      pg: processesCpuMicros(await database.backendPids()),
+    };
+    const dbSizeAfter = Number(
+      (await client.query('select pg_database_size(current_database()) as b')).rows[0].b,
+    );
+    measuring = false;
+    stopping = true;
+    console.log(`  measured; letting ${inFlight.size} requests in flight finish…`);
+    await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 15_000))]);
+    await Promise.race([
+      Promise.allSettled([...linkLoops, ...adminLoops]),
+      new Promise((r) => setTimeout(r, 35_000)),
+    ]);
+    const invariants = await checkInvariants(client);
+    return report({ machine, database, cpuBefore, cpuAfter, memory, dbSizeBefore, dbSizeAfter, invariants });
+  } finally {
+    await client.end();
+  }
+}
+
+async function checkInvariants(client) {
+  const one = async (sql, params = []) => (await client.query(sql, params)).rows[0];
+  const ledger = await one(
+    `select count(*)::int as n from (select u.id from users u left join ledger_entries e on e.user_id = u.id
+       group by u.id, u.balance having u.balance <> coalesce(sum(e.amount), 0)) x`,
+  );
+  const heldTwice = await one(
+    `select count(*)::int as n from (select 1 from rentals where status in ('active', 'inactive', 'suspended')
+       group by phone_number_id, application_id having count(*) > 1) x`,
+  );
+  const refundsTwice = await one(
+    `select count(*)::int as n from (select reference from ledger_entries where type = 'refund'
+       group by reference having count(*) > 1) x`,
+  );
+  const cancelledUnrefunded = await one(
+    `select count(*)::int as n from rentals r where r.status = 'cancelled'
+       and not exists (select 1 from ledger_entries e where e.reference = 'refund:rental:' || r.id)`,
+  );
+  const ids = [...sentCodes.keys()];
+  const codes = [...sentCodes.values()];
+  const missingCodes = await one(
+    `select count(*)::int as n from unnest($1::bigint[], $2::text[]) as s(id, code)
+       where not exists (select 1 from sms_messages m where m.rental_id = s.id and m.code = s.code)`,
+    [ids, codes],
+  );
+  return {
+    balancesOffLedger: ledger.n,
+    numbersHeldTwice: heldTwice.n,
+    refundsTwice: refundsTwice.n,
+    cancelledWithoutRefund: cancelledUnrefunded.n,
+    codesSent: ids.length,
+    codesMissing: missingCodes.n,
+  };
+}
+
+function report({ machine, database, cpuBefore, cpuAfter, memory, dbSizeBefore, dbSizeAfter, invariants }) {
+  const seconds = options.minutes * 60;
+  const rows = [];
+  let errors = 0;
+  for (const [path, s] of [...stats.entries()].sort()) {
+    const sorted = s.latencies.sort((a, b) => a - b);
+    errors += s.errors;
+    rows.push(
+      `| ${path} | ${sorted.length} | ${(sorted.length / seconds).toFixed(1)} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${(sorted.at(-1) ?? NaN).toFixed(0)} | ${s.errors} | ${s.inFlightOnKilled} |${s.errors ? ` ${s.lastError ?? ''}` : ''}`,
+    );
+  }
+  const codeSorted = smsToCode.sort((a, b) => a - b);
+  const wakeSorted = linkWake.sort((a, b) => a - b);
+  const cpu = (micros) => `${((micros / 1e6 / seconds) * 100).toFixed(0)} %`;
+  const serverCpu = servers.map(
+    (s) => `${s.name} ${cpu((cpuAfter.servers.get(s.pid) ?? 0) - (cpuBefore.servers.get(s.pid) ?? 0))}`,
+  );
+  let pgMicros = 0;
+  for (const [pid, m] of cpuAfter.pg) if (cpuBefore.pg.has(pid)) pgMicros += m - cpuBefore.pg.get(pid);
+  const firstMem = memory.find((m) => m.every((x) => x !== null)) ?? [];
+  const lastMem = memory.at(-1) ?? [];
+  const growth = firstMem.map((m, i) => (lastMem[i] && m ? lastMem[i] / m - 1 : NaN));
+  const dbPerHour = ((dbSizeAfter - dbSizeBefore) / seconds) * 3600;
+  const p = (path) => stats.get(path)?.latencies ?? [];
+  const p99Of = (...paths) =>
+    quantile(
+      paths.flatMap(p).sort((a, b) => a - b),
+      0.99,
+    );
+  const checks = [
+    ['0 errors', errors === 0],
+    [`getStatus p99 < ${TARGETS.pollP99} ms`, p99Of('getStatus') < TARGETS.pollP99],
+    [
+      `purchases p99 < ${TARGETS.purchaseP99} ms`,
+      p99Of('purchase getNumber', 'purchase store') < TARGETS.purchaseP99,
+    ],
+    [
+      `admin pages p99 < ${TARGETS.pageP99} ms`,
+      p99Of('admin: reports', 'admin: SMS records', 'admin: user list', 'admin: overview') < TARGETS.pageP99,
+    ],
+    [`SMS→code p99 < ${TARGETS.smsToCodeP99} ms`, quantile(codeSorted, 0.99) < TARGETS.smsToCodeP99],
+    ['every code delivered', invariants.codesMissing === 0],
+    [
+      'ledger and stock invariants',
+      invariants.balancesOffLedger === 0 &&
+        invariants.numbersHeldTwice === 0 &&
+        invariants.refundsTwice === 0 &&
+        invariants.cancelledWithoutRefund === 0,
+    ],
+    [`memory growth < ${TARGETS.memoryGrowth * 100} %`, growth.every((g) => g < TARGETS.memoryGrowth)],
+  ];
+  const activationsPerDay = Math.round((outcome.bought / seconds) * 86400);
+  const markdown = `## A busy day (\`bench/busy-day.mjs\`), scale ${S}${options['kill-at'] ? `, one server killed -9 at minute ${options['kill-at']}` : ''}
+
+- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machineLine(machine)}; load average ${machine.loadAverage.toFixed(2)} at the start
+- Code: ${machine.commit}; database: ${database.description}; two server processes, clients alternate between them
+- Mix: ${MIX.openActivations} open activations at the start polled every ${MIX.pollEveryMs / 1000} s, ${MIX.purchasesPerSecond} purchases/s (${MIX.getNumberShare * 100} % getNumber), ${MIX.smsPerSecond} inbound SMS/s, ${MIX.links} code links long-polling, ${MIX.streams} event streams, ${MIX.admins} administrators; ${options.warmup} s warm-up, ${options.minutes} min measured. Not yet in the mix: SMPP inbound, customer webhooks, a mass SMS campaign
+- Activations bought in the window: ${outcome.bought} (≈ ${activationsPerDay.toLocaleString('en-US')} a day at this pace); codes sent ${outcome.codesSent}, seen by polling ${outcome.codesSeen}; cancelled ${outcome.cancelled}, finished ${outcome.finished}
+
+| Path | Requests | per s | p50 ms | p99 ms | max ms | errors | failed in flight on the killed process |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+
+- SMS→code (webhook sent → \`getStatus\` answers the code): p50 ${quantile(codeSorted, 0.5).toFixed(0)} ms, p99 ${quantile(codeSorted, 0.99).toFixed(0)} ms over ${codeSorted.length}; a waiting code link woke p50 ${quantile(wakeSorted, 0.5)} ms, p99 ${quantile(wakeSorted, 0.99)} ms after the SMS was sent (${wakeSorted.length})
+- CPU over the window (100 % = one core): servers ${serverCpu.join(', ')}; PostgreSQL ${cpu(pgMicros)}; load generator ${cpu(cpuAfter.at.user + cpuAfter.at.system)}
+- Memory (RSS MB, every 15 s): ${servers.map((s, i) => `${s.name} ${firstMem[i]?.toFixed(0)} → ${lastMem[i]?.toFixed(0)} (${(growth[i] * 100).toFixed(1)} %)`).join(', ')}
+- Database growth: ${(dbPerHour / 2 ** 20).toFixed(0)} MB per hour at this pace; ${streamEvents} stream events received
+- Afterwards: ${JSON.stringify(invariants)}
+
+${checks.map(([what, ok]) => `- ${what}: **${ok ? 'met' : 'not met'}**`).join('\n')}`;
+  console.log(`\n${markdown}\n`);
+  return markdown;
+}
+
+const machine = describeMachine();
+console.log(
+  `load average ${machine.loadAverage.toFixed(2)} at the start${machine.loadAverage >= 1 ? ' (not idle: a figure taken now is not a result)' : ''}`,
+);
+await runBounded(
+  async () => {
+    const markdown = await main(machine);
+    if (options.record === 'on') {
+      if (machine.loadAverage >= 1) console.log('not recorded: the machine was not idle at the start');
+      else recordSection(`busy-day:scale-${S}${options['kill-at'] ? ':kill' : ''}`, markdown);
+    }
+    return 0;
+  },
+  { deadlineMs },
+);
