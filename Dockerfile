@@ -1,4 +1,5 @@
-# Jiema in a container: `docker build -t jiema .` (or podman). Multi-stage: the build stage installs
+# Jiema in a container: `docker build -t jiema .` (podman: `podman build --format docker -t jiema .`,
+# or the OCI format drops the HEALTHCHECK below). Multi-stage: the build stage installs
 # everything and builds; the runtime stage keeps the production dependencies and the two builds.
 ARG NODE_IMAGE=node:20-bookworm-slim
 

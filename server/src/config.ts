@@ -25,6 +25,15 @@ const demoDelay = z
   });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Days to keep a kind of record; 0 keeps it for ever, else at least `minimum` (what screens look back on). */
+const retentionDays = (fallback: number, minimum = 1) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(36_500)
+    .refine((days) => days === 0 || days >= minimum, `0 (keep for ever) or at least ${minimum} days`)
+    .default(fallback);
 
 /** An IPv4/IPv6 address, or one with a /prefix (CIDR). */
 const isAddressOrCidr = (value: string) => {
@@ -199,6 +208,21 @@ const ZEnv = z.object({
   MASS_SMS_VALIDITY_HOURS: z.coerce.number().min(0.01).max(720).default(24),
   /** First retry delay after a transient error (doubles per attempt, jittered, at most 10 minutes). */
   MASS_SMS_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(5),
+  /**
+   * Retention, in days (0 = keep for ever): delivered mass SMS messages, stored delivery receipts, SMS of
+   * rentals ended that long ago, login records, and finished webhook deliveries (code and compat
+   * webhooks). Money records (ledger, orders, campaigns, deposits) are never deleted.
+   */
+  // At least 31: the mass SMS usage chart counts the messages of the last 30 days.
+  RETENTION_MASS_SMS_DAYS: retentionDays(90, 31),
+  RETENTION_RECEIPT_DAYS: retentionDays(90),
+  RETENTION_RENTAL_SMS_DAYS: retentionDays(180),
+  RETENTION_LOGIN_DAYS: retentionDays(180),
+  RETENTION_WEBHOOK_LOG_DAYS: retentionDays(30),
+  /** How often each process looks whether the daily pruning is due (one process runs it); 0 = never here. */
+  RETENTION_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Rows deleted per statement: short statements, short locks. */
+  RETENTION_BATCH: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** Requests per API key and second on the sms-activate and 5sim APIs, all processes together; 0 = no limit. */
   COMPAT_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(50),
   /** How often each server delivers due compat webhooks (sms-activate shape); 0 = never. */
@@ -296,6 +320,11 @@ export type Config = {
   shutdownGraceMs: number;
   /** 0: this process runs no SMPP binds (another one does). */
   smppPollMs: number;
+  retention: {
+    days: Record<'massSms' | 'receipts' | 'rentalSms' | 'logins' | 'webhookLogs', number>;
+    checkMs: number;
+    batch: number;
+  };
   massSms: { worker: boolean; batch: number; loops: number; validityHours: number; retryBaseMs: number };
   compatRateLimitPerSecond: number;
   compatWebhookIntervalMs: number;
@@ -398,6 +427,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loops: e.MASS_SMS_LOOPS,
       validityHours: e.MASS_SMS_VALIDITY_HOURS,
       retryBaseMs: Math.round(e.MASS_SMS_RETRY_BASE_SECONDS * 1000),
+    },
+    retention: {
+      days: {
+        massSms: e.RETENTION_MASS_SMS_DAYS,
+        receipts: e.RETENTION_RECEIPT_DAYS,
+        rentalSms: e.RETENTION_RENTAL_SMS_DAYS,
+        logins: e.RETENTION_LOGIN_DAYS,
+        webhookLogs: e.RETENTION_WEBHOOK_LOG_DAYS,
+      },
+      checkMs: e.RETENTION_CHECK_SECONDS * 1000,
+      batch: e.RETENTION_BATCH,
     },
     compatRateLimitPerSecond: e.COMPAT_RATE_LIMIT_PER_SECOND,
     compatWebhookIntervalMs: e.COMPAT_WEBHOOK_INTERVAL_SECONDS * 1000,

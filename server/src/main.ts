@@ -13,6 +13,7 @@ import { MassSmsWorker } from './modules/mass-sms/worker';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
 import { startUpstreamWorkers } from './modules/number-sources/upstream/upstream.jobs';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
+import { startRetentionJob } from './modules/retention/retention.job';
 
 async function main() {
   const config = loadConfig();
@@ -83,6 +84,8 @@ async function main() {
 
   // Upstream providers: reconciliation (now and periodically), the relay of open activations, price refresh.
   const upstream = startUpstreamWorkers(db, config, app.log);
+  // Retention: once a day one process deletes old records in short batches (RETENTION_*).
+  const retention = startRetentionJob(db, config, app.log);
   app.readiness.workers = [
     'rental-sweeper',
     'code-webhooks',
@@ -129,6 +132,7 @@ async function main() {
         demo.stop(),
         massSms.stop(),
         upstream.stop(),
+        retention.stop(),
         metricsListener?.close(),
         control?.close(),
       ]);

@@ -17,6 +17,8 @@ export type Command = {
   usage: string;
   /** Commands that must not run inside a live server (restore), or need no database at all. */
   database: 'required' | 'none';
+  /** Its positional arguments are files: made absolute before the command is forwarded to the server. */
+  fileArguments?: boolean;
   run(context: CommandContext, args: ParsedArgs): Promise<number>;
 };
 

@@ -1,8 +1,17 @@
+import { backup, restore } from './backup-commands';
 import { type Command, type CommandContext, EXIT, parseArgs, UsageError } from './command-types';
 import { reconcile, showConfig } from './ops-commands';
 import { createAdmin, resetPassword, unlock } from './user-commands';
 
-export const COMMANDS: readonly Command[] = [resetPassword, unlock, createAdmin, showConfig, reconcile];
+export const COMMANDS: readonly Command[] = [
+  resetPassword,
+  unlock,
+  createAdmin,
+  showConfig,
+  reconcile,
+  backup,
+  restore,
+];
 
 export const commandNamed = (name: string | undefined) => COMMANDS.find((c) => c.name === name);
 

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { createDb, type Db } from '../db/client';
 import { MIGRATIONS } from '../db/migrations';
-import { EXIT, type Output } from './command-types';
+import { type Command, EXIT, type Output } from './command-types';
 import { commandNamed, helpText, runCommand } from './commands';
 import { sendToServer } from './control-socket';
 
 /** Flags naming files: made absolute here, since a forwarded command runs in the server's directory. */
-const PATH_FLAGS = new Set<string>([]);
+const PATH_FLAGS = new Set<string>(['--data-dir']);
 
 const output: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -22,8 +22,13 @@ const NO_DATABASE = new Proxy({} as Db, {
   },
 });
 
-function absolutePaths(argv: string[]): string[] {
-  return argv.map((arg, i) => (i > 0 && PATH_FLAGS.has(argv[i - 1]!) ? path.resolve(arg) : arg));
+function absolutePaths(argv: string[], command: Command): string[] {
+  return argv.map((arg, i) => {
+    if (i === 0) return arg;
+    const afterFlag = argv[i - 1]!.startsWith('--');
+    if (afterFlag) return PATH_FLAGS.has(argv[i - 1]!) ? path.resolve(arg) : arg;
+    return command.fileArguments && !arg.startsWith('--') ? path.resolve(arg) : arg;
+  });
 }
 
 async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<Db | string> {
@@ -60,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command.database === 'none') return runCommand(argv, { db: NO_DATABASE, config, output });
 
-  const line = absolutePaths(argv);
+  const line = absolutePaths(argv, command);
   if (!config.databaseUrl) {
     const forwarded = await sendToServer(config.dataDir, line, output);
     if (forwarded !== null) return forwarded;

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { dumpEmbedded } from './embedded-dump';
 import { createListenHub } from './listen-postgres';
 
 /** Something SQL can be sent to: the database itself, or one transaction on it. */
@@ -37,6 +38,11 @@ export type Db = Queryable & {
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   /** Connections open, in use and requests waiting for one (PGlite: one connection, queued statements unknown). */
   poolStats(): PoolStats;
+  /**
+   * The embedded database as one plain-SQL dump (schema and rows), taken while it stays open; the
+   * CLI's `backup`. PostgreSQL has pg_dump for this and throws here.
+   */
+  dumpSql(): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -131,6 +137,7 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
       const active = gate.inFlight();
       return { size: 1, inUse: Math.min(active, 1), waiting: Math.max(active - 1, 0) };
     },
+    dumpSql: () => gate.run(() => dumpEmbedded(lite)),
     /**
      * PGlite's close() with a statement still queued or running blocks the event loop for good (the
      * process then never exits, not even on a second SIGTERM: electric-sql/pglite#1058). So new
@@ -236,6 +243,7 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
       inUse: pool.totalCount - pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    dumpSql: () => Promise.reject(new Error('PostgreSQL is backed up with pg_dump (README, Backups)')),
     close: () => pool.end(),
   };
 }

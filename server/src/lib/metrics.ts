@@ -96,3 +96,10 @@ export const smppBindsUp = new Gauge({
 
 /** The gateway kind of an ingest source such as `smsgate:3` or `smpp:5`. */
 export const gatewayKindOf = (source: string) => source.split(':', 1)[0] || 'unknown';
+
+export const retentionPruned = new Counter({
+  name: 'jiema_retention_pruned_rows_total',
+  help: 'Old records deleted by the retention job, by kind (massSms, receipts, rentalSms, logins, webhookLogs)',
+  labelNames: ['kind'] as const,
+  registers,
+});

@@ -78,7 +78,15 @@ describe('jiema CLI: usage', () => {
   test('--help lists every command; each command has its own --help; wrong usage exits 2', async () => {
     const help = await cli(['--help'], {});
     expect(help.code).toBe(0);
-    for (const name of ['reset-password', 'unlock', 'create-admin', 'show-config', 'reconcile']) {
+    for (const name of [
+      'reset-password',
+      'unlock',
+      'create-admin',
+      'show-config',
+      'reconcile',
+      'backup',
+      'restore',
+    ]) {
       expect(help.stdout).toContain(name);
       const own = await cli([name, '--help'], {});
       expect(own.code, name).toBe(0);

@@ -55,6 +55,7 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
       ['jiema_sms_received_total', 'counter'],
       ['jiema_codes_received_total', 'counter'],
       ['jiema_webhook_deliveries_total', 'counter'],
+      ['jiema_retention_pruned_rows_total', 'counter'],
       ['jiema_mass_sms_messages_total', 'counter'],
       ['jiema_mass_sms_receipts_total', 'counter'],
       ['jiema_queue_depth', 'gauge'],

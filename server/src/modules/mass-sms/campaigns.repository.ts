@@ -4,11 +4,12 @@ import type { Queryable } from '../../db/client';
 import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
 import type { PlannedMessage } from './recipients';
 
+// Delivered: those still stored and those the retention job pruned (counted on the campaign).
 const CAMPAIGN_COLUMNS = `
   c.id, c.user_id, u.username, c.name, c.status, c.sender_id, c.content, c.template_id,
   c.scheduled_at, c.created_at, c.started_at, c.finished_at, c.total, c.segments, c.free_segments,
   c.amount::text as amount, c.refunded_amount::text as refunded_amount, c.refunded_free_segments,
-  k.pending, k.sent, k.delivered, k.failed`;
+  k.pending, k.sent, k.delivered + c.pruned_delivered as delivered, k.failed`;
 const COUNTS = `
   left join lateral (
     select count(*) filter (where status = 'pending')::int as pending,
