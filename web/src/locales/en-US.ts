@@ -1,6 +1,6 @@
 import { bundleOf } from './bundle';
 
-/** The sign-in pages' part of the language (`CORE_AREAS`); `en-US-rest.ts` has the rest. */
+/** The sign-in pages' areas of the language (auth, common, http); `en-US-rest.ts` has the rest. */
 export default bundleOf(
   'en-US',
   import.meta.glob<Record<string, unknown>>(

@@ -1,6 +1,6 @@
 import { bundleOf } from './bundle';
 
-/** The sign-in pages' part of the language (`CORE_AREAS`); `zh-CN-rest.ts` has the rest. */
+/** The sign-in pages' areas of the language (auth, common, http); `zh-CN-rest.ts` has the rest. */
 export default bundleOf(
   'zh-CN',
   import.meta.glob<Record<string, unknown>>(
