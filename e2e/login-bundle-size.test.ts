@@ -3,8 +3,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newAppContext } from './support/browser';
 
-/** The budget for the JavaScript a first visit to /login downloads, gzip-compressed. */
-const LOGIN_JS_BUDGET_BYTES = 350 * 1024;
+/**
+ * The budget for the JavaScript a first visit to /login downloads, gzip-compressed: 298.5 KB when set
+ * (only the sign-in translations, no antd App/dialogs, the input without the text area). The target
+ * is 250 KB; what is left is react-dom with antd's style engine (90 KB), React Router, TanStack
+ * Query, i18next and axios (96 KB together), which need a router/HTTP layer of their own to shrink.
+ */
+const LOGIN_JS_BUDGET_BYTES = 300 * 1024;
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, E2E_ADMIN, newAccount } from './support/accounts';
@@ -25,6 +26,7 @@ const WORDS: Record<
     supportStartedProcessing: string;
     replyFailed: string;
     ratingFailed: string;
+    fileRefused: string;
   }
 > = {
   'zh-CN': {
@@ -41,6 +43,7 @@ const WORDS: Record<
     supportStartedProcessing: '客服 将工单从「待处理」改为「处理中」',
     replyFailed: '回复失败：',
     ratingFailed: '评价失败：',
+    fileRefused: 'manual.pdf 的内容不是允许的类型（JPG、PNG、GIF、WebP、PDF、DOC、DOCX、TXT、ZIP）',
   },
   'en-US': {
     typeRequired: 'Please choose the ticket type',
@@ -56,10 +59,16 @@ const WORDS: Record<
     supportStartedProcessing: 'Support changed the ticket from Pending to Processing',
     replyFailed: 'Reply failed: ',
     ratingFailed: 'Rating failed: ',
+    fileRefused:
+      'The content of manual.pdf is not an allowed type (JPG, PNG, GIF, WebP, PDF, DOC, DOCX, TXT, ZIP)',
   },
 };
 
 const DESKTOP = { width: 1440, height: 900 };
+
+/** A small real PDF (spec §5 allows pdf attachments) and a program renamed to .pdf. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const RENAMED_PROGRAM = Buffer.from('MZ\x90\x00\x03\x00\x00\x00This program cannot be run in DOS mode');
 const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
@@ -128,7 +137,7 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
     await adminContext?.close();
   });
 
-  it('the customer is told what is missing, then submits a ticket with an image', async () => {
+  it('the customer is told what is missing, then submits a ticket with an image and a PDF', async () => {
     await customer.getByTestId('work-order-form').waitFor();
     await customer.locator('[data-testid=work-order-form] textarea').fill('too short');
     await customer.locator('[data-testid=work-order-form] button[type=submit]').click();
@@ -149,8 +158,22 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
       mimeType: 'image/png',
       buffer: makePng(64, [22, 119, 255], [250, 250, 250]),
     });
+    // Checked by content on pick: a program named .pdf is refused with the reason, a real PDF taken.
+    await customer.locator('[data-testid=work-order-images] input[type=file]').setInputFiles({
+      name: 'manual.pdf',
+      mimeType: 'application/pdf',
+      buffer: RENAMED_PROGRAM,
+    });
+    await toast(customer, words.fileRefused).waitFor();
+    await customer.locator('[data-testid=work-order-images] input[type=file]').setInputFiles({
+      name: 'statement.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
     await customer.getByTestId('work-order-priority').getByText(words.urgent).click();
-    await customer.locator('[data-testid=work-order-images] .ant-upload-list-item').first().waitFor();
+    await expect
+      .poll(() => customer.locator('[data-testid=work-order-images] .ant-upload-list-item').count())
+      .toBe(2);
     await still(customer);
     await saveScreenshot(customer, locale, 'tickets-submit-form');
 
@@ -162,6 +185,11 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
       .getByTestId('ticket-conversation')
       .getByTestId('ticket-image')
       .locator('img[src^="data:image/png"]')
+      .waitFor();
+    await customer
+      .getByTestId('ticket-conversation')
+      .getByTestId('ticket-file')
+      .filter({ hasText: 'statement.pdf' })
       .waitFor();
     await still(customer);
     await saveScreenshot(customer, locale, 'tickets-my-ticket-new');
@@ -177,6 +205,14 @@ describe.each(LOCALES)('a support ticket from submission to rating (%s)', (local
     await row.locator('[data-testid^=admin-ticket-]').click();
     const drawer = admin.getByTestId('admin-ticket-drawer');
     await drawer.getByTestId('ticket-image').locator('img[src^="data:image/png"]').waitFor();
+    // The PDF is a download, through the staff route with the session, byte for byte.
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      drawer.getByTestId('ticket-file').filter({ hasText: 'statement.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('statement.pdf');
+    const saved = await download.path();
+    expect((await readFile(saved)).equals(PDF)).toBe(true);
 
     await drawer.getByTestId('ticket-assignee').click();
     await admin

@@ -1,3 +1,4 @@
+export * from './attachment-type';
 export * from './envelope';
 export * from './errors';
 export {

@@ -8,18 +8,18 @@ export const TICKETS_ERRORS = {
   TICKET_NOT_FOUND: { status: 404, 'zh-CN': '工单不存在', 'en-US': 'The ticket does not exist' },
   TICKET_TOO_MANY_FILES: {
     status: 400,
-    'zh-CN': '最多上传 {max} 张图片',
-    'en-US': 'At most {max} images can be attached',
+    'zh-CN': '最多上传 {max} 个附件',
+    'en-US': 'At most {max} files can be attached',
   },
   TICKET_FILE_TOO_LARGE: {
     status: 400,
-    'zh-CN': '图片 {name} 超过 {maxKb} KB',
-    'en-US': 'The image {name} is larger than {maxKb} KB',
+    'zh-CN': '附件 {name} 超过 {maxMb} MB',
+    'en-US': 'The file {name} is larger than {maxMb} MB',
   },
   TICKET_FILE_TYPE_INVALID: {
     status: 400,
-    'zh-CN': '文件 {name} 不是 JPG、PNG 或 WebP 图片',
-    'en-US': 'The file {name} is not a JPG, PNG or WebP image',
+    'zh-CN': '附件 {name} 的内容不是允许的类型（JPG、PNG、GIF、WebP、PDF、DOC、DOCX、TXT、ZIP）',
+    'en-US': 'The content of {name} is not an allowed type (JPG, PNG, GIF, WebP, PDF, DOC, DOCX, TXT, ZIP)',
   },
   TICKET_STATUS_TRANSITION_INVALID: {
     status: 409,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_KINDS, type AttachmentType } from '../attachment-type';
 import { ZPageQuery } from '../pagination';
 
 /**
@@ -44,11 +45,16 @@ export const TICKET_DESCRIPTION_MAX = 2000;
 /** Spec §5: a reply is 1–1000 characters; internal remarks share the limit. */
 export const TICKET_REPLY_MAX = 1000;
 export const TICKET_FEEDBACK_MAX = 500;
-/** Spec §5 work order / §9: up to 5 images, jpg, jpeg, png, webp, 500 KB each (replies too). */
+/**
+ * Spec §5 / §9 ticket attachments: up to 5 files of at most 5 MB each, jpg, png, gif, pdf, doc, txt,
+ * zip (and webp, docx), the same for replies. Checked by content (`sniffAttachmentType`) on pick and
+ * on the server.
+ */
 export const TICKET_ATTACHMENT_MAX_COUNT = 5;
-export const TICKET_ATTACHMENT_MAX_BYTES = 500 * 1024;
-export const TICKET_ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const TICKET_ATTACHMENT_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
+export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const TICKET_ATTACHMENT_MAX_MB = TICKET_ATTACHMENT_MAX_BYTES / 1024 / 1024;
+export const TICKET_ATTACHMENT_TYPES = Object.keys(ATTACHMENT_KINDS) as AttachmentType[];
+export const TICKET_ATTACHMENT_EXTENSIONS = Object.values(ATTACHMENT_KINDS).flat();
 /** A completed ticket may be reopened by its customer for this many days (not once rated). */
 export const TICKET_REOPEN_WINDOW_DAYS = 7;
 /** Spec §9: five rating levels, 1 terrible … 5 excellent. */
@@ -64,14 +70,6 @@ export const TICKET_SLA_MINUTES: Record<TicketPriority, { response: number; reso
   normal: { response: 8 * 60, resolution: 72 * 60 },
   low: { response: 24 * 60, resolution: 7 * 24 * 60 },
 };
-
-/** Whether a file's name and declared type are an allowed image (the server then checks its bytes). */
-export function isTicketImageName(name: string, type?: string): boolean {
-  const lower = name.toLowerCase();
-  const byName = TICKET_ATTACHMENT_EXTENSIONS.some((ext) => lower.endsWith(ext));
-  const byType = !type || (TICKET_ATTACHMENT_TYPES as readonly string[]).includes(type);
-  return byName && byType;
-}
 
 const MAX_ID = 2_147_483_647;
 

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageProvider, useMessage } from '../components/message-provider';
 import { installHttpHooks } from '../lib/http';
 import { isPublicPath, loginRedirectUrl } from '../lib/route-access';
 import { router } from './router';
@@ -19,9 +20,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Routes the HTTP layer's toasts through antd's message context and its logout through the router. */
+/** Routes the HTTP layer's toasts through the app's message context and its logout through the router. */
 function HttpBridge() {
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   useEffect(() => {
     installHttpHooks({
       // Keyed by its text: calls failing together for one reason (a cut network) show it once.
@@ -48,10 +49,10 @@ export function Providers({ children }: { children: ReactNode }) {
       locale={isZh ? zhCN : enUS}
       theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
     >
-      <AntApp>
+      <MessageProvider>
         <HttpBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      </MessageProvider>
     </ConfigProvider>
   );
 }

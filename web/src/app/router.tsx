@@ -1,19 +1,36 @@
 import { MENU, type MenuEntry, PUBLIC_PAGES } from '@jiema/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadWholeLanguage } from '../lib/i18n';
 import { UNKNOWN_PATH_TARGET } from '../lib/route-access';
 import { DASHBOARD_PAGES } from './dashboard-pages';
 import { RouteError } from './route-error';
 
+/**
+ * A page beyond the sign-in pages: lazy, and drawn once the whole language is loaded (a first visit
+ * to /login loads only the sign-in pages' translations, lib/i18n.ts).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any component, as React.lazy takes
+function withWholeLanguage<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
+  return lazy(() => Promise.all([load(), loadWholeLanguage()]).then(([module]) => module));
+}
+
 // The shells are lazy too, so a first visit to /login downloads none of the dashboard's components.
-const UnderDevelopment = lazy(() =>
+const UnderDevelopment = withWholeLanguage(() =>
   import('../components/under-development').then((m) => ({ default: m.UnderDevelopment })),
 );
-const DashboardLayout = lazy(() =>
+const DashboardLayout = withWholeLanguage(() =>
   import('./layouts/dashboard-layout').then((m) => ({ default: m.DashboardLayout })),
 );
-const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
-const RequireAuth = lazy(() => import('./require-auth').then((m) => ({ default: m.RequireAuth })));
+const PublicLayout = withWholeLanguage(() =>
+  import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })),
+);
+const AntAppOutlet = withWholeLanguage(() =>
+  import('./ant-app-outlet').then((m) => ({ default: m.AntAppOutlet })),
+);
+const RequireAuth = withWholeLanguage(() =>
+  import('./require-auth').then((m) => ({ default: m.RequireAuth })),
+);
 
 /** The screen of each public page of the shared list (`PUBLIC_PAGES`), by key. */
 const PUBLIC_PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>> = {
@@ -24,22 +41,27 @@ const PUBLIC_PAGE_COMPONENTS: Record<string, LazyExoticComponent<ComponentType>>
   resetPassword: lazy(() => import('../features/auth/components/reset-password-page')),
   verifyEmail: lazy(() => import('../features/auth/components/verify-email-page')),
   // The page behind every code link: no login, no layout (resellers hand these links to their clients).
-  code: lazy(() => import('../features/code-page/components/code-page')),
-  home: lazy(() => import('../features/public/components/home-page')),
-  pricing: lazy(() => import('../features/public/components/pricing-page')),
-  about: lazy(() => import('../features/public/components/about-page')),
-  contact: lazy(() => import('../features/public/components/contact-page')),
-  docs: lazy(() => import('../features/docs/components/docs-page')),
-  smsActivateDocs: lazy(() =>
+  code: withWholeLanguage(() => import('../features/code-page/components/code-page')),
+  home: withWholeLanguage(() => import('../features/public/components/home-page')),
+  pricing: withWholeLanguage(() => import('../features/public/components/pricing-page')),
+  about: withWholeLanguage(() => import('../features/public/components/about-page')),
+  contact: withWholeLanguage(() => import('../features/public/components/contact-page')),
+  docs: withWholeLanguage(() => import('../features/docs/components/docs-page')),
+  smsActivateDocs: withWholeLanguage(() =>
     import('../features/docs/components/compat-docs-page').then((m) => ({ default: m.SmsActivateDocsPage })),
   ),
-  fiveSimDocs: lazy(() =>
+  fiveSimDocs: withWholeLanguage(() =>
     import('../features/docs/components/compat-docs-page').then((m) => ({ default: m.FiveSimDocsPage })),
   ),
 };
 
-const publicRoutes = (inLayout: boolean): RouteObject[] =>
-  PUBLIC_PAGES.filter((page) => page.inLayout === inLayout).map((page) => {
+/** The pages a first visit to /login may go on to without loading the rest (no antd `App` around them). */
+const SIGN_IN_PAGES = new Set(['login', 'register', 'forgotPassword', 'resetPassword', 'verifyEmail']);
+
+const publicRoutes = (inLayout: boolean, signIn = false): RouteObject[] =>
+  PUBLIC_PAGES.filter(
+    (page) => page.inLayout === inLayout && (inLayout || SIGN_IN_PAGES.has(page.key) === signIn),
+  ).map((page) => {
     const Page = PUBLIC_PAGE_COMPONENTS[page.key];
     if (!Page) throw new Error(`No component for the public page ${page.key}`);
     return { path: page.path, element: <Page />, errorElement: <RouteError key={page.key} /> };
@@ -68,12 +90,18 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
-      ...publicRoutes(false),
-      { element: <PublicLayout />, children: publicRoutes(true) },
+      ...publicRoutes(false, true),
       {
-        path: '/dashboard',
-        element: <RequireAuth />,
-        children: [{ element: <DashboardLayout />, children: dashboardRoutes }],
+        element: <AntAppOutlet />,
+        children: [
+          ...publicRoutes(false),
+          { element: <PublicLayout />, children: publicRoutes(true) },
+          {
+            path: '/dashboard',
+            element: <RequireAuth />,
+            children: [{ element: <DashboardLayout />, children: dashboardRoutes }],
+          },
+        ],
       },
       { path: '*', element: <Navigate to={UNKNOWN_PATH_TARGET} replace /> },
     ],

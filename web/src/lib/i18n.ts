@@ -3,21 +3,56 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from './storage';
 
-/** Each language is a chunk of its own, loaded when it is first shown (the first visit loads one). */
-const BUNDLES: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
+type Chunk = () => Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * Each language is two chunks, loaded when it is first shown: the sign-in pages' areas (`CORE`) and
+ * the rest (`REST`). A first visit to /login downloads only the first; every other page waits for the
+ * rest (`loadWholeLanguage`, in the router), and a language switched to is loaded whole.
+ */
+const CORE: Record<Locale, Chunk> = {
   'zh-CN': () => import('../locales/zh-CN'),
   'en-US': () => import('../locales/en-US'),
 };
+const REST: Record<Locale, Chunk> = {
+  'zh-CN': () => import('../locales/zh-CN-rest'),
+  'en-US': () => import('../locales/en-US-rest'),
+};
+
+const restLoaded = new Map<Locale, Promise<void>>();
+
+/** Loads the rest of the language into i18next (once); components re-render when it is added. */
+export function loadWholeLanguage(locale: Locale = currentLocale()): Promise<void> {
+  let loading = restLoaded.get(locale);
+  if (!loading) {
+    loading = REST[locale]().then((bundle) => {
+      i18n.addResourceBundle(locale, 'translation', bundle.default, true, true);
+    });
+    restLoaded.set(locale, loading);
+    loading.catch(() => restLoaded.delete(locale));
+  }
+  return loading;
+}
+
+let firstLanguage = true;
 
 /** An i18next backend over those chunks: `changeLanguage` loads the language before it switches. */
 const localeChunks: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const load = BUNDLES[language as Locale];
-    if (!load) return callback(null, {});
-    load().then(
-      (bundle) => callback(null, bundle.default as ResourceKey),
+    const locale = language as Locale;
+    if (!CORE[locale]) return callback(null, {});
+    const first = firstLanguage;
+    firstLanguage = false;
+    // The first language: its first part only (the rest follows in the router); a switch: all of it.
+    const parts = first ? [CORE[locale]()] : [CORE[locale](), REST[locale]()];
+    Promise.all(parts).then(
+      (bundles) => {
+        const whole = Object.assign({}, ...bundles.map((b) => b.default)) as ResourceKey;
+        if (!first) restLoaded.set(locale, Promise.resolve());
+        callback(null, whole);
+      },
       (error: Error) => callback(error, false),
     );
   },
@@ -46,6 +81,8 @@ export const i18nReady = i18n
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // The rest of a language arrives after the first render: what shows then re-renders with it.
+    react: { bindI18nStore: 'added' },
   });
 
 /** Spec §1: the choice is saved to local storage each time it changes. */

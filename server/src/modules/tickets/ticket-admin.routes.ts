@@ -24,7 +24,7 @@ import { ok } from '../../lib/reply';
 import { actorOf } from '../audit/audit';
 import { createTicketAdminService } from './ticket-admin.service';
 import { sendTicketFile } from './ticket-http';
-import { readFormWithImages } from './ticket-uploads';
+import { readFormWithFiles } from './ticket-uploads';
 import { ticketCsvColumns } from './tickets.csv';
 
 const tags = ['ticket management'];
@@ -189,14 +189,14 @@ export function registerTicketAdminRoutes(
       config: { permission: 'admin:ticket:reply' },
       schema: {
         tags,
-        summary: 'Reply to the customer (content 1-1000; images as multipart `files`)',
+        summary: 'Reply to the customer (content 1-1000; attachments as multipart `files`)',
         consumes: ['multipart/form-data', 'application/json'],
         params: ZTicketParams,
         response: { 200: done },
       },
     },
     async (request) => {
-      const { input, files } = await readFormWithImages(request, ZTicketReplyInput);
+      const { input, files } = await readFormWithFiles(request, ZTicketReplyInput);
       await service.reply(actorOf(request), request.params.id, input.content, files);
       return ok(request, null);
     },

@@ -2,10 +2,10 @@ import type { TicketAttachment, TicketMessage, TicketSide, TicketStatus } from '
 import type { Queryable } from '../../db/client';
 import { isoOf } from './tickets.repository';
 
-/** An image checked by content, ready to be stored. */
+/** An attachment checked by content, ready to be stored. */
 export type TicketUpload = { name: string; contentType: string; bytes: Buffer };
 
-/** The `stored_files` purpose of ticket images: the public file route never serves these. */
+/** The `stored_files` purpose of ticket attachments: the public file route never serves these. */
 export const TICKET_FILE_PURPOSE = 'ticket';
 
 export async function insertMessage(
@@ -38,7 +38,7 @@ export async function insertMessage(
   return row!.id;
 }
 
-/** Stores the images (bytes in `stored_files`, like avatars) and ties them to the ticket or a reply. */
+/** Stores the files (bytes in `stored_files`, like avatars) and ties them to the ticket or a reply. */
 export async function insertAttachments(
   q: Queryable,
   target: { ticketId: number; messageId: number | null; ownerId: number },
@@ -46,7 +46,7 @@ export async function insertAttachments(
 ) {
   for (const [position, file] of files.entries()) {
     // As files.repository stores avatars, but sent as base64: PGlite serialises a bytea parameter
-    // byte by byte, and five 500 KB images are slow that way (see phone-imports.repository).
+    // byte by byte, and five 5 MB files are slow that way (see phone-imports.repository).
     await q.query(
       `insert into stored_files (id, owner_id, purpose, content_type, size, bytes)
        values ($1, $2, $3, $4, $5, decode($6, 'base64'))`,
@@ -80,7 +80,7 @@ async function attachmentsOf(q: Queryable, ticketId: number): Promise<Attachment
 }
 
 /**
- * The conversation of a ticket, oldest first, with the ticket's own images, as `viewer` sees it: a
+ * The conversation of a ticket, oldest first, with the ticket's own attachments, as `viewer` sees it: a
  * customer gets no internal remarks and no staff login names (support speaks as "support", in replies
  * and status changes alike; the name is blank and the screen says 客服 / support).
  */
@@ -112,7 +112,7 @@ export async function conversationOf(q: Queryable, ticketId: number, viewer: Tic
   return { messages, attachments: attachments.filter((a) => a.messageId === null).map(strip) };
 }
 
-/** The bytes of one image of one ticket; null when the file is not that ticket's. */
+/** The bytes of one attachment of one ticket; null when the file is not that ticket's. */
 export async function findAttachment(q: Queryable, ticketId: number, fileId: string) {
   const rows = await q.query<{ name: string; contentType: string; bytes: Uint8Array }>(
     `select a.file_name as name, f.content_type as "contentType", f.bytes

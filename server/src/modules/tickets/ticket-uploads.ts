@@ -1,43 +1,41 @@
 import path from 'node:path';
 import {
+  sniffAttachmentType,
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENT_MAX_COUNT,
-  TICKET_ATTACHMENT_TYPES,
+  TICKET_ATTACHMENT_MAX_MB,
 } from '@jiema/shared';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { sniffImageType } from '../../lib/image-type';
 import { RequestValidationError } from '../../lib/request-validation';
 import type { TicketUpload } from './ticket-messages.repository';
 
-const maxKb = TICKET_ATTACHMENT_MAX_BYTES / 1024;
+const maxMb = TICKET_ATTACHMENT_MAX_MB;
 
 /** A file name fit to show and to send back in Content-Disposition: no path, no control characters. */
 function cleanName(name: string): string {
   const base = [...path.basename(name.replace(/\\/g, '/'))]
     .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
     .join('');
-  return base.slice(0, 100) || 'image';
+  return base.slice(0, 100) || 'file';
 }
 
-/** Checks one image by its bytes, never by its name or the type the browser claims (spec §5 types). */
-export function checkTicketImage(name: string, bytes: Buffer): TicketUpload {
+/** Checks one file by its bytes, never by its name or the type the browser claims (spec §5 types). */
+export function checkTicketFile(name: string, bytes: Buffer): TicketUpload {
   if (bytes.length > TICKET_ATTACHMENT_MAX_BYTES)
-    throw new AppError('TICKET_FILE_TOO_LARGE', { name, maxKb });
-  const contentType = sniffImageType(bytes);
-  if (!contentType || !(TICKET_ATTACHMENT_TYPES as readonly string[]).includes(contentType)) {
-    throw new AppError('TICKET_FILE_TYPE_INVALID', { name });
-  }
+    throw new AppError('TICKET_FILE_TOO_LARGE', { name, maxMb });
+  const contentType = sniffAttachmentType(bytes, name);
+  if (!contentType) throw new AppError('TICKET_FILE_TYPE_INVALID', { name });
   return { name, contentType, bytes };
 }
 
 /**
- * Reads a form with images: multipart (fields plus up to five `files`), or plain JSON without
- * images for API clients. The fields are validated by the shared schema, the same the browser
- * form uses; each image by size and content.
+ * Reads a form with attachments: multipart (fields plus up to five `files`), or plain JSON without
+ * files for API clients. The fields are validated by the shared schema, the same the browser
+ * form uses; each file by size and content.
  */
-export async function readFormWithImages<S extends z.ZodType>(
+export async function readFormWithFiles<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
 ): Promise<{ input: z.infer<S>; files: TicketUpload[] }> {
@@ -63,14 +61,14 @@ export async function readFormWithImages<S extends z.ZodType>(
         try {
           bytes = await part.toBuffer();
         } catch {
-          throw new AppError('TICKET_FILE_TOO_LARGE', { name, maxKb });
+          throw new AppError('TICKET_FILE_TOO_LARGE', { name, maxMb });
         }
         // A file input left empty still sends a part without a name or bytes.
         if (!part.filename && bytes.length === 0) continue;
         if (files.length >= TICKET_ATTACHMENT_MAX_COUNT) {
           throw new AppError('TICKET_TOO_MANY_FILES', { max: TICKET_ATTACHMENT_MAX_COUNT });
         }
-        files.push(checkTicketImage(name, bytes));
+        files.push(checkTicketFile(name, bytes));
       }
     } catch (error) {
       if (error instanceof AppError) throw error;

@@ -19,11 +19,11 @@ import type { Db } from '../../db/client';
 import { ok } from '../../lib/reply';
 import { registerTicketAdminRoutes } from './ticket-admin.routes';
 import { sendTicketFile, ticketActorOf } from './ticket-http';
-import { readFormWithImages } from './ticket-uploads';
+import { readFormWithFiles } from './ticket-uploads';
 import { createTicketsService } from './tickets.service';
 
 const tags = ['tickets'];
-const images = `up to ${TICKET_ATTACHMENT_MAX_COUNT} JPG, PNG or WebP images of at most ${TICKET_ATTACHMENT_MAX_BYTES / 1024} KB as \`files\`, checked by content`;
+const images = `up to ${TICKET_ATTACHMENT_MAX_COUNT} files (JPG, PNG, GIF, WebP, PDF, DOC, DOCX, TXT, ZIP) of at most ${TICKET_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB as \`files\`, checked by content`;
 
 /** The customer's own tickets (spec §2 work-order, work-order-record); staff routes beside. */
 export function registerTicketRoutes(app: App, { db, adminUsername }: { db: Db; adminUsername: string }) {
@@ -42,7 +42,7 @@ export function registerTicketRoutes(app: App, { db, adminUsername }: { db: Db; 
       },
     },
     async (request) => {
-      const { input, files } = await readFormWithImages(request, ZTicketCreateInput);
+      const { input, files } = await readFormWithFiles(request, ZTicketCreateInput);
       return ok(request, await tickets.create(ticketActorOf(request), input, files));
     },
   );
@@ -101,7 +101,7 @@ export function registerTicketRoutes(app: App, { db, adminUsername }: { db: Db; 
       },
     },
     async (request) => {
-      const { input, files } = await readFormWithImages(request, ZTicketReplyInput);
+      const { input, files } = await readFormWithFiles(request, ZTicketReplyInput);
       await tickets.reply(ticketActorOf(request), request.params.id, input, files);
       return ok(request, null);
     },
@@ -146,7 +146,7 @@ export function registerTicketRoutes(app: App, { db, adminUsername }: { db: Db; 
     '/api/tickets/:id/files/:fileId',
     {
       config: records,
-      schema: { tags, summary: 'An image of my ticket', params: ZTicketFileParams },
+      schema: { tags, summary: 'An attachment of my ticket', params: ZTicketFileParams },
     },
     async (request, reply) =>
       sendTicketFile(

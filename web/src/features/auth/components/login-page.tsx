@@ -1,10 +1,14 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginInput } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// The input and password field alone: antd's Input index brings the text area, search and OTP too.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMessage } from '../../../components/message-provider';
 import { startSession } from '../../../lib/current-user';
 import { zodFieldRule } from '../../../lib/form-rules';
 import { useLiveAds } from '../../../lib/live-ads';
@@ -25,7 +29,7 @@ import { ForgotPasswordLink } from './forgot-password-link';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginInput>();
@@ -88,7 +92,7 @@ export default function LoginPage() {
           label={t('auth.fields.password')}
           rules={[zodFieldRule(loginSchema, 'password', t)]}
         >
-          <Input.Password
+          <Password
             prefix={<LockOutlined />}
             placeholder={t('auth.fields.passwordPlaceholder')}
             autoComplete="current-password"

@@ -1,10 +1,11 @@
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { type RegisterInput, ZRegisterInput } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMessage } from '../../../components/message-provider';
 import { startSession } from '../../../lib/current-user';
 import { sameAsRule, zodFieldRule } from '../../../lib/form-rules';
 import { safeRedirectTarget } from '../../../lib/route-access';
@@ -15,7 +16,7 @@ import { CaptchaField } from './captcha-field';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterInput>();

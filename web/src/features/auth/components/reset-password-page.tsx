@@ -1,9 +1,10 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { PasswordResetConfirm } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMessage } from '../../../components/message-provider';
 import { sameAsRule, zodFieldRule } from '../../../lib/form-rules';
 import { usePageTitle } from '../../../lib/page-title';
 import { confirmPasswordReset } from '../api/account-mail';
@@ -16,7 +17,7 @@ type Values = Omit<PasswordResetConfirm, 'token'>;
 /** Opened from the reset mail: the token is in the address, the new password is typed twice. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

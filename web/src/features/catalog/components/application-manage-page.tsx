@@ -24,7 +24,8 @@ import {
 
 const pattern = (value: string) =>
   value ? (
-    <Typography.Text style={monoStyle} ellipsis={{ tooltip: value }}>
+    // At most the column's width (the table lays out automatically): long patterns are cut, whole on hover.
+    <Typography.Text style={{ ...monoStyle, display: 'block', maxWidth: 140 }} ellipsis={{ tooltip: value }}>
       {value}
     </Typography.Text>
   ) : (

@@ -204,9 +204,9 @@ export function OrdersPage({
       title: t('orders.columns.actions'),
       key: 'actions',
       fixed: 'right',
-      width: canEdit ? 250 : 80,
+      // No width, buttons that wrap: the table lays out automatically and gives the column what is left.
       render: (_, o) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <Button size="small" type="link" onClick={() => setOpenId(o.id)}>
             {t('orders.details')}
           </Button>

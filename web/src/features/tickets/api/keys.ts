@@ -8,7 +8,7 @@ export type ListParams = Record<string, string | number | undefined>;
 export const CONVERSATION_POLL_MS = 4000;
 export const UNREAD_POLL_MS = 10_000;
 
-/** A form with its images, as the ticket routes read it (fields plus `files`). */
+/** A form with its attachments, as the ticket routes read it (fields plus `files`). */
 export function formData(fields: Record<string, string>, files: readonly File[] = []): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);

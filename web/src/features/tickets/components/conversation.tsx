@@ -2,7 +2,7 @@ import type { TicketAttachment, TicketMessage } from '@jiema/shared';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../lib/dates';
-import { TicketImages } from './ticket-images';
+import { TicketAttachments } from './ticket-attachments';
 
 const bubble = (mine: boolean, remark: boolean) => ({
   maxWidth: '85%',
@@ -45,7 +45,7 @@ export function Conversation({
         </Typography.Text>
         <Card size="small" style={bubble(customerIsMe, false)} styles={{ body: { padding: 0 } }}>
           {description}
-          <TicketImages images={attachments} base={fileBase} />
+          <TicketAttachments files={attachments} base={fileBase} />
         </Card>
       </Flex>
       {messages.map((m) => {
@@ -88,7 +88,7 @@ export function Conversation({
             </Typography.Text>
             <div style={bubble(mine, remark)}>
               {m.content}
-              <TicketImages images={m.attachments} base={fileBase} />
+              <TicketAttachments files={m.attachments} base={fileBase} />
             </div>
           </Flex>
         );

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureReason } from '../../../lib/failure-reason';
 import { zodFieldRule } from '../../../lib/form-rules';
-import { ImagePicker } from './image-picker';
+import { AttachmentPicker } from './attachment-picker';
 
 type Values = { content: string; files?: File[] };
 
 /**
- * A reply (with images) or, with `remark`, an internal note. Validated by the same shared schema
+ * A reply (with attachments) or, with `remark`, an internal note. Validated by the same shared schema
  * as the server; cleared once sent.
  */
 export function ReplyBox({
@@ -56,7 +56,7 @@ export function ReplyBox({
       </Form.Item>
       {!remark && (
         <Form.Item name="files" style={{ marginBottom: 8 }}>
-          <ImagePicker testId={`${testId}-images`} />
+          <AttachmentPicker testId={`${testId}-images`} />
         </Form.Item>
       )}
       <Button

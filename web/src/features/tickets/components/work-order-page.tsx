@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { zodFieldRule } from '../../../lib/form-rules';
 import { TICKETS_KEY } from '../api/keys';
 import { createTicket } from '../api/my-tickets';
-import { ImagePicker } from './image-picker';
+import { AttachmentPicker } from './attachment-picker';
 import { usePlanRequest } from './use-plan-request';
 
 type Values = TicketCreateInput & { files?: File[] };
@@ -87,8 +87,8 @@ export default function WorkOrderPage() {
             showCount={counter(TICKET_DESCRIPTION_MAX)}
           />
         </Form.Item>
-        <Form.Item name="files" label={t('tickets.fields.images')}>
-          <ImagePicker testId="work-order-images" />
+        <Form.Item name="files" label={t('tickets.fields.attachments')}>
+          <AttachmentPicker testId="work-order-images" />
         </Form.Item>
         <Form.Item
           name="priority"
