@@ -11,6 +11,7 @@ import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
 import { MassSmsWorker } from './modules/mass-sms/worker';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
+import { startAgentWorkers } from './modules/number-sources/agents/agents.jobs';
 import { startUpstreamWorkers } from './modules/number-sources/upstream/upstream.jobs';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 
@@ -83,6 +84,8 @@ async function main() {
 
   // Upstream providers: reconciliation (now and periodically), the relay of open activations, price refresh.
   const upstream = startUpstreamWorkers(db, config, app.log);
+  // SIM-farm agents: GET_SERVICES polls, the FINISH_ACTIVATION outbox, the reconciliation of activations.
+  const agents = startAgentWorkers(db, config, app.log);
   app.readiness.workers = [
     'rental-sweeper',
     'code-webhooks',
@@ -91,6 +94,7 @@ async function main() {
     ...(config.smppPollMs > 0 ? ['smpp-gateways'] : []),
     ...(config.massSms.worker ? ['mass-sms'] : []),
     ...(config.upstream.pollMs > 0 ? ['upstream-providers'] : []),
+    ...(config.agents.pollMs > 0 ? ['sim-agents'] : []),
   ];
   app.readiness.workersStarted = true;
   // The embedded database is open here only: the operator's CLI hands its commands to this process.
@@ -129,6 +133,7 @@ async function main() {
         demo.stop(),
         massSms.stop(),
         upstream.stop(),
+        agents.stop(),
         metricsListener?.close(),
         control?.close(),
       ]);

@@ -16,6 +16,7 @@ import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
 import { TICKETS_ERRORS } from './error-catalogue/tickets';
 import { TRANSFERS_ERRORS } from './error-catalogue/transfers';
+import { AGENT_ERRORS } from './error-catalogue/agents';
 import { UPSTREAM_ERRORS } from './error-catalogue/upstream';
 import { USERS_ERRORS } from './error-catalogue/users';
 import type { Locale } from './locale';
@@ -45,6 +46,7 @@ export const ERRORS = {
   ...SMS_TEMPLATES_ERRORS,
   ...MASS_SMS_ERRORS,
   ...UPSTREAM_ERRORS,
+  ...AGENT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

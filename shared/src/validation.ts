@@ -20,6 +20,7 @@ import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
 import { TICKETS_VALIDATION_MESSAGES } from './validation-messages/tickets';
 import { TRANSFERS_VALIDATION_MESSAGES } from './validation-messages/transfers';
+import { AGENT_VALIDATION_MESSAGES } from './validation-messages/agents';
 import { UPSTREAM_VALIDATION_MESSAGES } from './validation-messages/upstream';
 import { USERS_VALIDATION_MESSAGES } from './validation-messages/users';
 
@@ -48,6 +49,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_TEMPLATES_VALIDATION_MESSAGES,
   ...MASS_SMS_VALIDATION_MESSAGES,
   ...UPSTREAM_VALIDATION_MESSAGES,
+  ...AGENT_VALIDATION_MESSAGES,
   ...REPORTS_VALIDATION_MESSAGES,
   ...ADMIN_TOOLS_VALIDATION_MESSAGES,
   ...FIELD_LIMIT_VALIDATION_MESSAGES,

@@ -45,6 +45,7 @@ import upstreamProviders from './0120-upstream-providers';
 import depositTransferEvents from './0140-deposit-transfer-events';
 import hdDepositAddresses from './0141-hd-deposit-addresses';
 import seededCodePatterns from './0150-seeded-code-patterns';
+import simFarmAgents from './0160-sim-farm-agents';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -95,4 +96,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0140-deposit-transfer-events', sql: depositTransferEvents },
   { id: '0141-hd-deposit-addresses', sql: hdDepositAddresses },
   { id: '0150-seeded-code-patterns', sql: seededCodePatterns },
+  { id: '0160-sim-farm-agents', sql: simFarmAgents },
 ];
