@@ -1,3 +1,4 @@
+import { AGENT_ERRORS } from './error-catalogue/agents';
 import { CATALOG_ERRORS } from './error-catalogue/catalog';
 import { CODE_DELIVERY_ERRORS } from './error-catalogue/code-delivery';
 import { CONTENT_ERRORS } from './error-catalogue/content';
@@ -16,7 +17,6 @@ import { STOCK_ERRORS } from './error-catalogue/stock';
 import { STORE_ERRORS } from './error-catalogue/store';
 import { TICKETS_ERRORS } from './error-catalogue/tickets';
 import { TRANSFERS_ERRORS } from './error-catalogue/transfers';
-import { AGENT_ERRORS } from './error-catalogue/agents';
 import { UPSTREAM_ERRORS } from './error-catalogue/upstream';
 import { USERS_ERRORS } from './error-catalogue/users';
 import type { Locale } from './locale';

@@ -1,5 +1,6 @@
 import type { Locale } from './locale';
 import { ADMIN_TOOLS_VALIDATION_MESSAGES } from './validation-messages/admin-tools';
+import { AGENT_VALIDATION_MESSAGES } from './validation-messages/agents';
 import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
 import { CODE_DELIVERY_VALIDATION_MESSAGES } from './validation-messages/code-delivery';
 import { COMPAT_VALIDATION_MESSAGES } from './validation-messages/compat';
@@ -20,7 +21,6 @@ import { STOCK_VALIDATION_MESSAGES } from './validation-messages/stock';
 import { STORE_VALIDATION_MESSAGES } from './validation-messages/store';
 import { TICKETS_VALIDATION_MESSAGES } from './validation-messages/tickets';
 import { TRANSFERS_VALIDATION_MESSAGES } from './validation-messages/transfers';
-import { AGENT_VALIDATION_MESSAGES } from './validation-messages/agents';
 import { UPSTREAM_VALIDATION_MESSAGES } from './validation-messages/upstream';
 import { USERS_VALIDATION_MESSAGES } from './validation-messages/users';
 

@@ -70,7 +70,7 @@ export const ZAgent = z.object({
   currency: z.number(),
   rateToUsdt: z.string(),
   defaultPay: z.string(),
-  payRates: z.array(ZAgentPayRate),
+  payRates: z.array(z.object({ applicationId: z.number(), countryCode: z.string(), amount: z.string() })),
   enabled: z.boolean(),
   priority: z.number(),
   lastPollAt: z.string().nullable(),

@@ -1,7 +1,10 @@
 /** Messages of the agents' schemas (schemas/agents.ts). */
 export const AGENT_VALIDATION_MESSAGES = {
   'validation.agentName': { 'zh-CN': '名称为 1 到 64 个字符', 'en-US': 'The name is 1 to 64 characters' },
-  'validation.agentUrl': { 'zh-CN': '请输入代理的 http(s) 地址', 'en-US': "Please enter the agent's http(s) URL" },
+  'validation.agentUrl': {
+    'zh-CN': '请输入代理的 http(s) 地址',
+    'en-US': "Please enter the agent's http(s) URL",
+  },
   'validation.agentKey': {
     'zh-CN': '协议密钥为 8 到 200 个字符',
     'en-US': 'The protocol key is 8 to 200 characters',

@@ -2,8 +2,8 @@ import type { OrderDetail } from '@jiema/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agentLifecycleOf } from './agents/agent-endings';
-import { agentCandidates } from './agents/agents.repository';
 import { takeFromAgents } from './agents/agent-purchase';
+import { agentCandidates } from './agents/agents.repository';
 import { routeCandidates } from './upstream/providers.repository';
 import { openUpstreamOf, relayAnotherSms, relayCancel, relayFinish } from './upstream/relay';
 import { buyFromProviders, type UpstreamBuy } from './upstream/upstream-purchase';
@@ -65,7 +65,9 @@ export function upstreamSource(
   config: Pick<Config, 'upstream' | 'storeCooldownMinutes'> & Partial<Pick<Config, 'agents'>>,
 ): UpstreamSource {
   const fromAgents = (b: UpstreamBuy, deadline: number) =>
-    config.agents ? takeFromAgents(db, { upstream: config.upstream, agents: config.agents }, b, deadline) : null;
+    config.agents
+      ? takeFromAgents(db, { upstream: config.upstream, agents: config.agents }, b, deadline)
+      : null;
   return {
     async take(request) {
       const deadline = Date.now() + config.upstream.buyBudgetMs;

@@ -10,18 +10,18 @@ import { earn, enqueueFinish, type OpenActivation, openActivationOfRental } from
 
 /**
  * How an agent's activation ends, in the caller's transaction, once: `active → ended` with its
- * FINISH_ACTIVATION status queued (3 sold, 4 cancelled) and, when sold, the agent's pay credited.
- * False: it had already ended.
+ * FINISH_ACTIVATION status queued (3 sold, 4 cancelled, 5 refunded to the customer after its SMS) and,
+ * when sold, the agent's pay credited. False: it had already ended.
  */
-export async function endActivation(tx: Queryable, id: number, sold: boolean) {
+export async function endActivation(tx: Queryable, id: number, status: 3 | 4 | 5) {
   const [a] = await tx.query<OpenActivation>(
     `update agent_activations set state = 'ended', finish_status = $2, ended_at = now(), updated_at = now()
      where id = $1 and state = 'active' returning id, agent_id, rental_id, pay::text as pay, pay_usdt::text as pay_usdt`,
-    [id, sold ? FINISH.sold : FINISH.cancelled],
+    [id, status],
   );
   if (!a) return false;
-  await enqueueFinish(tx, a.agent_id, a.id, sold ? FINISH.sold : FINISH.cancelled);
-  if (sold) await earn(tx, a, 'sold');
+  await enqueueFinish(tx, a.agent_id, a.id, status);
+  if (status === FINISH.sold) await earn(tx, a, 'sold');
   return true;
 }
 
@@ -51,7 +51,7 @@ export function agentLifecycle(db: Db, a: OpenActivation, cooldownMinutes: numbe
         const rental = await lockRental(tx, a.rental_id, null);
         if (!rental || rental.has_message || !HOLDING.includes(`'${rental.status}'`)) return;
         await endRentals(tx, [{ rental, status: 'cancelled', refund: true }], cooldownMinutes);
-        await endActivation(tx, a.id, false);
+        await endActivation(tx, a.id, FINISH.cancelled);
       });
     },
     async finish() {
@@ -61,7 +61,7 @@ export function agentLifecycle(db: Db, a: OpenActivation, cooldownMinutes: numbe
         if (HOLDING.includes(`'${rental.status}'`)) {
           await endRentals(tx, [{ rental, status: 'finished', refund: false }], cooldownMinutes);
         }
-        await endActivation(tx, a.id, rental.has_message);
+        await endActivation(tx, a.id, rental.has_message ? FINISH.sold : FINISH.cancelled);
       });
     },
     async anotherSms(userId) {
@@ -81,8 +81,9 @@ export async function agentLifecycleOf(db: Db, rentalId: number, cooldownMinutes
 
 /**
  * The reconciliation of agents' activations (every process, rows claimed SKIP LOCKED):
- * - a rental that ended on our side (expired by the sweeper, ended by an administrator) ends its
- *   activation: sold when an SMS came and nothing was refunded, else cancelled;
+ * - a rental that ended on our side (expired by the sweeper, cancelled by an administrator) ends its
+ *   activation: sold (3) when an SMS came and nothing was refunded, refunded (5) when an SMS came and
+ *   the customer was refunded all the same, else cancelled (4);
  * - a sold activation whose rental was refunded afterwards is reported refunded (5), pay reversed;
  * - an intent older than the purchase budget never got its answer: failed; a number given but never
  *   sold (a crash between the agent's answer and our commit) is cancelled at the agent (4).
@@ -90,13 +91,17 @@ export async function agentLifecycleOf(db: Db, rentalId: number, cooldownMinutes
 export async function reconcileAgentActivations(db: Db, graceMs: number, limit = 50) {
   let changed = 0;
   await db.transaction(async (tx) => {
-    const closed = await tx.query<{ id: number; sold: boolean }>(
-      `select a.id, (exists (select 1 from sms_messages m where m.rental_id = r.id) and r.refunded_at is null) as sold
+    const closed = await tx.query<{ id: number; coded: boolean; refunded: boolean }>(
+      `select a.id, exists (select 1 from sms_messages m where m.rental_id = r.id) as coded,
+         r.refunded_at is not null as refunded
        from agent_activations a join rentals r on r.id = a.rental_id
        where a.state = 'active' and r.status not in ${HOLDING}
        order by a.id limit ${Math.trunc(limit)} for update of a skip locked`,
     );
-    for (const row of closed) if (await endActivation(tx, row.id, row.sold)) changed += 1;
+    for (const row of closed) {
+      const status = !row.coded ? FINISH.cancelled : row.refunded ? FINISH.refunded : FINISH.sold;
+      if (await endActivation(tx, row.id, status)) changed += 1;
+    }
     const refunded = await tx.query<{ id: number }>(
       `select a.id from agent_activations a join rentals r on r.id = a.rental_id
        where a.state = 'ended' and a.finish_status = 3 and r.refunded_at is not null

@@ -52,7 +52,8 @@ function parseObject(text: string): Record<string, unknown> {
   } catch {
     throw new AgentProtocolError(`not JSON: ${text.slice(0, 80)}`);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new AgentProtocolError('not a JSON object');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new AgentProtocolError('not a JSON object');
   const o = value as Record<string, unknown>;
   if (typeof o.status !== 'string') throw new AgentProtocolError('no status');
   return o;

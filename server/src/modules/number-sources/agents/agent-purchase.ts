@@ -69,9 +69,10 @@ export async function takeFromAgents(
 ): Promise<OrderDetail | null> {
   const ranked = rankAgents(await agentCandidates(db, b.applicationId, b.countryCode), b.price);
   if (ranked.length === 0) return null;
-  const [balance] = await db.query<{ balance: string }>('select balance::text as balance from users where id = $1', [
-    b.buyer.id,
-  ]);
+  const [balance] = await db.query<{ balance: string }>(
+    'select balance::text as balance from users where id = $1',
+    [b.buyer.id],
+  );
   if (!balance || toMicros(balance.balance) < toMicros(b.price)) {
     throw new AppError('INSUFFICIENT_BALANCE', { needed: b.price });
   }
@@ -118,7 +119,12 @@ export async function takeFromAgents(
     }
     if (given.kind === 'no_numbers') {
       await markFailed(db, id, 'NO_NUMBERS');
-      await holdBack(db, c.id, config.agents.holdMs, `NO_NUMBERS after claiming ${c.count} (${c.service_name})`);
+      await holdBack(
+        db,
+        c.id,
+        config.agents.holdMs,
+        `NO_NUMBERS after claiming ${c.count} (${c.service_name})`,
+      );
       continue;
     }
     if (given.kind === 'error') {
@@ -145,7 +151,8 @@ export async function takeFromAgents(
     try {
       const orderId = await db.transaction(async (tx) => {
         const { orderId, rentalId } = await writeRelayedOrder(tx, b, phone, `agent:${c.id}`);
-        if (!(await markActive(tx, id, orderId, rentalId))) throw new Error('the activation was cancelled meanwhile');
+        if (!(await markActive(tx, id, orderId, rentalId)))
+          throw new Error('the activation was cancelled meanwhile');
         return orderId;
       });
       return relayedOrderDetail(db, orderId, b.buyer.id);

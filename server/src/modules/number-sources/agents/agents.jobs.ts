@@ -41,9 +41,7 @@ export function startAgentWorkers(
     // Ticks well inside the interval: the claim, not the tick, decides that an agent is polled once.
     every(Math.min(1_000, config.agents.pollMs), 'poll', () => pollDueAgents(db, config));
     every(1_000, 'finish', () => sendDueFinishes(db, config));
-    every(5_000, 'reconciliation', () =>
-      reconcileAgentActivations(db, config.upstream.buyBudgetMs + 30_000),
-    );
+    every(5_000, 'reconciliation', () => reconcileAgentActivations(db, config.upstream.buyBudgetMs + 30_000));
   }
   return {
     async stop() {

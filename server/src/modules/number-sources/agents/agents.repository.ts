@@ -35,7 +35,15 @@ export type AgentWrite = {
   priority: number;
 };
 
-const WRITE_VALUES = (w: AgentWrite) => [w.name, w.url, w.currency, w.rateToUsdt, w.defaultPay, w.enabled, w.priority];
+const WRITE_VALUES = (w: AgentWrite) => [
+  w.name,
+  w.url,
+  w.currency,
+  w.rateToUsdt,
+  w.defaultPay,
+  w.enabled,
+  w.priority,
+];
 
 /** Inserts an agent; null when the name or the key is taken (the caller says which). */
 export async function insertAgent(q: Queryable, w: AgentWrite, apiKey: string) {
@@ -140,7 +148,9 @@ export async function catalogRefs(q: Queryable) {
       `select lower(name_en) as code, code::text as ref from countries
        union select lower(fivesim_slug), code::text from countries where fivesim_slug is not null`,
     ),
-    q.query<{ code: string; ref: string }>('select distinct lower(code) as code, lower(code) as ref from operators'),
+    q.query<{ code: string; ref: string }>(
+      'select distinct lower(code) as code, lower(code) as ref from operators',
+    ),
   ]);
   const map = (rows: { code: string; ref: string }[]) => new Map(rows.map((r) => [r.code, r.ref.trim()]));
   return { service: map(services), country: map(countries), operator: map(operators) };
@@ -255,7 +265,10 @@ export async function holdBack(q: Queryable, id: number, ms: number, reason: str
 }
 
 export async function noteError(q: Queryable, id: number, error: string) {
-  await q.query('update agents set last_error = $2, last_error_at = now() where id = $1', [id, error.slice(0, 300)]);
+  await q.query('update agents set last_error = $2, last_error_at = now() where id = $1', [
+    id,
+    error.slice(0, 300),
+  ]);
 }
 
 // ---------------------------------------------------------------- purchase

@@ -35,7 +35,8 @@ export function registerAgentRoutes(app: App, { db, config }: { db: Db; config: 
       config: { permission: 'admin:agent:list' },
       schema: {
         tags,
-        summary: 'List SIM-farm agents with last poll, latency, errors, quantities, activations, SMS and what we owe',
+        summary:
+          'List SIM-farm agents with last poll, latency, errors, quantities, activations, SMS and what we owe',
         response: { 200: envelopeOf(z.array(ZAgent)) },
       },
     },

@@ -17,7 +17,6 @@ import { checkOutboundUrl } from '../../../lib/outbound/public-address';
 import { type Actor, audit } from '../../audit/audit';
 import { multiply } from '../upstream/pricing';
 import { FINISH } from './agent-protocol';
-import { AgentPollError, mappedRef, pollAgent } from './agents-poll';
 import {
   type AgentCounters,
   type AgentRow,
@@ -34,6 +33,7 @@ import {
   takenBy,
   updateAgent,
 } from './agents.repository';
+import { AgentPollError, mappedRef, pollAgent } from './agents-poll';
 
 const ENTITY = 'agent';
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -95,7 +95,11 @@ export function createAgentsService({ db, config }: { db: Db; config: Pick<Confi
     const map: PayRates = new Map();
     for (const r of await payRatesOf(db)) {
       const list = map.get(r.agent_id) ?? [];
-      list.push({ applicationId: r.application_id, countryCode: r.country_code.trim(), amount: money(r.amount) });
+      list.push({
+        applicationId: r.application_id,
+        countryCode: r.country_code.trim(),
+        amount: money(r.amount),
+      });
       map.set(r.agent_id, list);
     }
     return map;
@@ -231,12 +235,14 @@ export function createAgentsService({ db, config }: { db: Db; config: Pick<Confi
           input.kind === 'service'
             ? /^\d{1,9}$/.test(input.ref) &&
               (await db.query('select 1 from applications where id = $1', [Number(input.ref)])).length > 0
-            : (await db.query('select 1 from countries where code = $1', [input.ref.toUpperCase()])).length > 0;
+            : (await db.query('select 1 from countries where code = $1', [input.ref.toUpperCase()])).length >
+              0;
         if (!exists) throw new AppError('AGENT_MAPPING_TARGET_UNKNOWN');
       }
       const ref = input.ref && input.kind === 'country' ? input.ref.toUpperCase() : input.ref;
       await db.transaction(async (tx) => {
-        if (!(await setOverride(tx, id, input.kind, input.code, ref))) throw new AppError('AGENT_CODE_NOT_FOUND');
+        if (!(await setOverride(tx, id, input.kind, input.code, ref)))
+          throw new AppError('AGENT_CODE_NOT_FOUND');
         await audit(tx, actor, { action: 'map', entity: ENTITY, entityId: id, after: { ...input, ref } });
       });
       return this.mappings(id);
@@ -322,7 +328,13 @@ export function createAgentsService({ db, config }: { db: Db; config: Pick<Confi
         await tx.query(
           `insert into agent_earnings (agent_id, kind, amount, amount_usdt, note, created_by)
            values ($1, 'payout', $2::numeric, $3::numeric, $4, $5)`,
-          [id, `-${input.amount}`, `-${multiply(input.amount, agent.rate_to_usdt)}`, input.note || null, actor.id],
+          [
+            id,
+            `-${input.amount}`,
+            `-${multiply(input.amount, agent.rate_to_usdt)}`,
+            input.note || null,
+            actor.id,
+          ],
         );
         await audit(tx, actor, { action: 'payout', entity: ENTITY, entityId: id, after: { ...input } });
       });
@@ -338,7 +350,12 @@ export function createAgentsService({ db, config }: { db: Db; config: Pick<Confi
         );
         if (!row) throw new AppError('AGENT_NOT_FOUND');
         await enqueueFinish(tx, id, activationId, FINISH.notAgain);
-        await audit(tx, actor, { action: 'not-again', entity: ENTITY, entityId: id, after: { activationId } });
+        await audit(tx, actor, {
+          action: 'not-again',
+          entity: ENTITY,
+          entityId: id,
+          after: { activationId },
+        });
       });
       return this.state(id);
     },

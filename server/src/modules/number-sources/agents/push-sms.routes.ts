@@ -47,7 +47,11 @@ function keyCache(db: Db, ttlMs = 10_000) {
  * Reads a push strictly as the protocol's own tests do: numeric fields must be JSON numbers (an
  * `smsId: "123"` is refused), the phone numeric with its country code, the strings strings.
  */
-async function readPush(raw: Buffer, gzip: boolean, agentOf: (key: string) => Promise<number | null>): Promise<Push> {
+async function readPush(
+  raw: Buffer,
+  gzip: boolean,
+  agentOf: (key: string) => Promise<number | null>,
+): Promise<Push> {
   let bytes = raw;
   if (gzip || (raw[0] === 0x1f && raw[1] === 0x8b)) {
     try {
@@ -63,7 +67,8 @@ async function readPush(raw: Buffer, gzip: boolean, agentOf: (key: string) => Pr
   } catch {
     throw new PushError(400, 'the body is not JSON');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new PushError(400, 'the body is not a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new PushError(400, 'the body is not a JSON object');
   const o = body as Record<string, unknown>;
   if (o.action !== 'PUSH_SMS') throw new PushError(400, 'action must be "PUSH_SMS"');
   if (typeof o.key !== 'string' || o.key === '') throw new PushError(401, 'key (string) is required');
@@ -73,7 +78,8 @@ async function readPush(raw: Buffer, gzip: boolean, agentOf: (key: string) => Pr
   if (smsId === null) throw new PushError(400, 'smsId must be a JSON number (Ulong)');
   const phone = ulongOf(text, o, 'phone');
   if (phone === null) throw new PushError(400, 'phone must be a JSON number (Ulong) with the country code');
-  if (!/^\d{7,15}$/.test(phone)) throw new PushError(400, 'phone is not a phone number with its country code');
+  if (!/^\d{7,15}$/.test(phone))
+    throw new PushError(400, 'phone is not a phone number with its country code');
   if (typeof o.phoneFrom !== 'string') throw new PushError(400, 'phoneFrom must be a string');
   if (typeof o.text !== 'string') throw new PushError(400, 'text must be a string');
   return { agentId, smsId, phone, phoneFrom: o.phoneFrom, text: o.text };
@@ -97,8 +103,10 @@ export function registerAgentPushRoutes(app: App, { db }: { db: Db }) {
   const agentOf = keyCache(db);
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PUSH_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: PUSH_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     scope.route({
       method: 'POST',
