@@ -243,7 +243,7 @@ async function measureLatency(origin, world) {
   let postFailures = 0;
   let stopping = false;
   const since = new Date(Date.now() - 1000).toISOString();
-  // Only this phase's rentals wait: the first `rate` numbers (one SMS each per second at most).
+  // One long-poll always waiting on every rental, re-issued after each answer.
   const waited = world.rentals;
   const waiters = waited.map(async (rental) => {
     let after = since;
@@ -253,7 +253,7 @@ async function measureLatency(origin, world) {
         `/api/code/${rental.token}?format=json&wait=30&after=${encodeURIComponent(after)}`,
       ).catch(() => null);
       const now = performance.now();
-      if (!res || res.status !== 200) continue;
+      if (res?.status !== 200) continue;
       const item = JSON.parse(res.text).data.items[0];
       if (item?.code && sentAt.has(item.code)) {
         latencies.push(now - sentAt.get(item.code));
