@@ -39,6 +39,8 @@ import { registerConnectorRoutes } from './modules/mass-sms/connectors.routes';
 import { registerMassSmsRoutes } from './modules/mass-sms/mass-sms.routes';
 import { registerMenuRoutes } from './modules/menus/menus.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
+import { registerAgentRoutes } from './modules/number-sources/agents/agents.routes';
+import { registerAgentPushRoutes } from './modules/number-sources/agents/push-sms.routes';
 import { registerUpstreamProviderRoutes } from './modules/number-sources/upstream/providers.routes';
 import { registerPublicPriceRoutes } from './modules/pricing/public-prices.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
@@ -151,6 +153,8 @@ export async function buildApp({
   registerSmsCenterRoutes(app, { db, config });
   registerGatewayRoutes(app, { db });
   registerUpstreamProviderRoutes(app, { db, config });
+  registerAgentRoutes(app, { db, config });
+  registerAgentPushRoutes(app, { db });
   registerInboundRoutes(app, { db, config });
   await registerCodeDelivery(app, { db, config, patternTests });
   registerRechargeRoutes(app, { db, config });

@@ -147,6 +147,14 @@ const ZEnv = z.object({
   UPSTREAM_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   /** How often a reconciliation cancels upstream numbers bought but never sold; 0 = only at start. */
   UPSTREAM_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** GET_SERVICES to each SIM-farm agent this often (the protocol: every 10–20 s); 0 = no agent workers (tests). */
+  AGENT_POLL_SECONDS: z.coerce.number().min(0).max(600).default(15),
+  /** GET_NUMBER gives up after this (the protocol allows an agent 3 s). */
+  AGENT_NUMBER_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(3000),
+  /** GET_SERVICES and FINISH_ACTIVATION give up after this. */
+  AGENT_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** An agent that answered NO_NUMBERS for stock it claimed is out of the store this long (hubs: 30 min). */
+  AGENT_HOLD_SECONDS: z.coerce.number().min(0).max(86_400).default(1800),
   /** How often a live event stream sends a keep-alive comment. */
   /** Live event streams (GET /api/events) one user may hold open on one server process. */
   EVENTS_MAX_STREAMS_PER_USER: positiveInt(10),
@@ -302,6 +310,12 @@ export type Config = {
     pollMs: number;
     reconcileMs: number;
   };
+  agents: {
+    pollMs: number;
+    numberTimeoutMs: number;
+    requestTimeoutMs: number;
+    holdMs: number;
+  };
   eventsHeartbeatMs: number;
   eventsMaxStreamsPerUser: number;
   tronWatcherEnabled: boolean;
@@ -405,6 +419,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshMs: e.UPSTREAM_REFRESH_SECONDS * 1000,
       pollMs: e.UPSTREAM_POLL_MS,
       reconcileMs: e.UPSTREAM_RECONCILE_SECONDS * 1000,
+    },
+    agents: {
+      pollMs: Math.round(e.AGENT_POLL_SECONDS * 1000),
+      numberTimeoutMs: e.AGENT_NUMBER_TIMEOUT_MS,
+      requestTimeoutMs: e.AGENT_REQUEST_TIMEOUT_MS,
+      holdMs: Math.round(e.AGENT_HOLD_SECONDS * 1000),
     },
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_SECONDS * 1000,
     eventsMaxStreamsPerUser: e.EVENTS_MAX_STREAMS_PER_USER,

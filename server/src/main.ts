@@ -11,6 +11,7 @@ import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
 import { MassSmsWorker } from './modules/mass-sms/worker';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
+import { startAgentWorkers } from './modules/number-sources/agents/agents.jobs';
 import { startUpstreamWorkers } from './modules/number-sources/upstream/upstream.jobs';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 import { startRetentionJob } from './modules/retention/retention.job';
@@ -86,6 +87,8 @@ async function main() {
   const upstream = startUpstreamWorkers(db, config, app.log);
   // Retention: once a day one process deletes old records in short batches (RETENTION_*).
   const retention = startRetentionJob(db, config, app.log);
+  // SIM-farm agents: GET_SERVICES polls, the FINISH_ACTIVATION outbox, the reconciliation of activations.
+  const agents = startAgentWorkers(db, config, app.log);
   app.readiness.workers = [
     'rental-sweeper',
     'code-webhooks',
@@ -94,6 +97,7 @@ async function main() {
     ...(config.smppPollMs > 0 ? ['smpp-gateways'] : []),
     ...(config.massSms.worker ? ['mass-sms'] : []),
     ...(config.upstream.pollMs > 0 ? ['upstream-providers'] : []),
+    ...(config.agents.pollMs > 0 ? ['sim-agents'] : []),
   ];
   app.readiness.workersStarted = true;
   // The embedded database is open here only: the operator's CLI hands its commands to this process.
@@ -133,6 +137,7 @@ async function main() {
         massSms.stop(),
         upstream.stop(),
         retention.stop(),
+        agents.stop(),
         metricsListener?.close(),
         control?.close(),
       ]);

@@ -1,3 +1,4 @@
+import { AGENT_ERRORS } from './error-catalogue/agents';
 import { CATALOG_ERRORS } from './error-catalogue/catalog';
 import { CODE_DELIVERY_ERRORS } from './error-catalogue/code-delivery';
 import { CONTENT_ERRORS } from './error-catalogue/content';
@@ -45,6 +46,7 @@ export const ERRORS = {
   ...SMS_TEMPLATES_ERRORS,
   ...MASS_SMS_ERRORS,
   ...UPSTREAM_ERRORS,
+  ...AGENT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

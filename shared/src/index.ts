@@ -22,6 +22,7 @@ export * from './schemas/account-mail';
 export * from './schemas/admin-tools';
 export * from './schemas/admin-users';
 export * from './schemas/ads';
+export * from './schemas/agents';
 export * from './schemas/announcements';
 export * from './schemas/api-options';
 export * from './schemas/audit';

@@ -132,6 +132,7 @@ export const MENU: readonly MenuEntry[] = [
       leaf('gatewayManage', 'admin/gateways', 'admin:gateway:list', ADMIN),
       leaf('smsConnectors', 'admin/sms-connectors', 'admin:sms-connector:list', ADMIN),
       leaf('upstreamProviders', 'admin/upstream-providers', 'admin:upstream:list', ADMIN),
+      leaf('simAgents', 'admin/agents', 'admin:agent:list', ADMIN),
     ],
   },
   {

@@ -57,6 +57,7 @@ export const ADMIN_PERMISSIONS = [
   ...crud('gateway', ['list', 'add', 'edit', 'del', 'test']),
   ...crud('sms-connector', ['list', 'add', 'edit', 'del', 'test']),
   ...crud('upstream', ['list', 'add', 'edit', 'test']),
+  ...crud('agent', ['list', 'add', 'edit', 'test', 'payout']),
   ...crud('deposit', ['attach']),
 ] as const;
 

@@ -1,5 +1,6 @@
 import type { Locale } from './locale';
 import { ADMIN_TOOLS_VALIDATION_MESSAGES } from './validation-messages/admin-tools';
+import { AGENT_VALIDATION_MESSAGES } from './validation-messages/agents';
 import { CATALOG_VALIDATION_MESSAGES } from './validation-messages/catalog';
 import { CODE_DELIVERY_VALIDATION_MESSAGES } from './validation-messages/code-delivery';
 import { COMPAT_VALIDATION_MESSAGES } from './validation-messages/compat';
@@ -48,6 +49,7 @@ export const VALIDATION_MESSAGES = {
   ...SMS_TEMPLATES_VALIDATION_MESSAGES,
   ...MASS_SMS_VALIDATION_MESSAGES,
   ...UPSTREAM_VALIDATION_MESSAGES,
+  ...AGENT_VALIDATION_MESSAGES,
   ...REPORTS_VALIDATION_MESSAGES,
   ...ADMIN_TOOLS_VALIDATION_MESSAGES,
   ...FIELD_LIMIT_VALIDATION_MESSAGES,

@@ -67,8 +67,9 @@ const HOSTILE_BODIES: readonly string[] = [
 
 const PARAM_VALUES = ['0', '-1', '1.5', 'abc', '99999999999999999999', "'", '%00', '%20', 'null', '..%2F..'];
 
-/** The sms-activate and 5sim APIs answer in their protocols' own words, not the envelope (test/compat/). */
-const speaksItsOwnProtocol = (url: string) => url.startsWith('/v1/') || url.startsWith('/stubs/');
+/** The sms-activate and 5sim APIs and the agents' PUSH_SMS answer in their protocols' own words, not the envelope. */
+const speaksItsOwnProtocol = (url: string) =>
+  url.startsWith('/v1/') || url.startsWith('/stubs/') || url === '/api/agents/sms';
 
 function expectHandled(res: { statusCode: number; body: string }, what: string, url = '') {
   expect(res.statusCode, `${what} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);

@@ -136,6 +136,18 @@ export const ZPurchaseInput = z.object({
   smsType: z.enum(SMS_TYPES, { error: 'validation.storeSmsType' }).default('text'),
   /** Same as the `Idempotency-Key` header (the header wins). */
   idempotencyKey: z.preprocess(emptyToUndefined, ZIdempotencyKey.optional()),
+  /** Numbers starting with none of these (country code and more digits, e.g. `7918` or `+7918`): as sms-activate's `phoneException`. */
+  excludePrefixes: z
+    .array(
+      z
+        .string({ error: 'validation.storeExcludePrefix' })
+        .trim()
+        .regex(/^\+?\d{2,15}$/, 'validation.storeExcludePrefix')
+        .transform((v) => `+${v.replace(/^\+/, '')}`),
+      { error: 'validation.storeExcludePrefix' },
+    )
+    .max(50, 'validation.storeExcludePrefix')
+    .optional(),
 });
 export type PurchaseInput = z.infer<typeof ZPurchaseInput>;
 

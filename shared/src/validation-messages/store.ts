@@ -16,6 +16,10 @@ export const STORE_VALIDATION_MESSAGES = {
     'en-US': 'The quantity must be a whole number above 0',
   },
   'validation.storeQuantityTooLarge': { 'zh-CN': '购买数量过大', 'en-US': 'The quantity is too large' },
+  'validation.storeExcludePrefix': {
+    'zh-CN': '排除的号码前缀为国家代码加数字（如 7918），最多 50 个',
+    'en-US': 'Excluded prefixes are a country code and digits (e.g. 7918), at most 50',
+  },
   'validation.storeSmsType': {
     'zh-CN': '短信类型必须为文本或语音',
     'en-US': 'The SMS type must be text or voice',

@@ -23,6 +23,7 @@ export const DASHBOARD_PAGES: Record<string, Page> = {
   addPhoneRecords: lazy(() => import('../features/stock/components/add-phone-records-page')),
   gatewayManage: lazy(() => import('../features/gateways/components/gateway-manage-page')),
   upstreamProviders: lazy(() => import('../features/upstream-providers/components/providers-page')),
+  simAgents: lazy(() => import('../features/sim-agents/components/agents-page')),
   smsConnectors: lazy(() => import('../features/mass-sms/components/connectors-page')),
   templates: lazy(() => import('../features/mass-sms/components/templates-page')),
   smsSend: lazy(() => import('../features/mass-sms/components/sms-send-page')),

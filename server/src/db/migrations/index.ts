@@ -45,6 +45,7 @@ import upstreamProviders from './0120-upstream-providers';
 import depositTransferEvents from './0140-deposit-transfer-events';
 import hdDepositAddresses from './0141-hd-deposit-addresses';
 import seededCodePatterns from './0150-seeded-code-patterns';
+import simFarmAgents from './0160-sim-farm-agents';
 import retention from './0170-retention';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
@@ -96,5 +97,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0140-deposit-transfer-events', sql: depositTransferEvents },
   { id: '0141-hd-deposit-addresses', sql: hdDepositAddresses },
   { id: '0150-seeded-code-patterns', sql: seededCodePatterns },
+  { id: '0160-sim-farm-agents', sql: simFarmAgents },
   { id: '0170-retention', sql: retention },
 ];

@@ -1,6 +1,10 @@
 import type { OrderDetail } from '@jiema/shared';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
+import { agentLifecycleOf } from './agents/agent-endings';
+import { takeFromAgents } from './agents/agent-purchase';
+import { agentCandidates } from './agents/agents.repository';
+import { routeCandidates } from './upstream/providers.repository';
 import { endUpstreamSoon, openUpstreamOf, relayAnotherSms, relayCancel, relayFinish } from './upstream/relay';
 import { buyFromProviders, type UpstreamBuy } from './upstream/upstream-purchase';
 
@@ -11,10 +15,12 @@ import { buyFromProviders, type UpstreamBuy } from './upstream/upstream-purchase
  *   (modules/store/purchase.repository.ts), their SMS from our gateways, their life in modules/rentals;
  * - upstream providers (upstream/): numbers bought from other platforms when our own stock has none,
  *   their SMS relayed into the same ingest path, their life relayed to the provider;
- * - (next) SIM-farm agents: another source of the same shape.
+ * - SIM-farm agents (agents/): farms speaking the SMSHub agent protocol, Jiema on the hub's side; their
+ *   quantities polled, a number asked for (GET_NUMBER) when our own stock has none, their SMS pushed
+ *   to us into the same ingest path, each activation's end reported to them (FINISH_ACTIVATION).
  *
- * A source offers (application, country) with a count and a price (own stock: `phone_numbers`; upstream:
- * the `upstream_stock` view of the providers' cached offers), takes one number for an order, and, when
+ * A source offers (application, country) with a count and a price (own stock: `phone_numbers`; providers
+ * and agents: the `upstream_stock` view of their cached offers and quantities), takes one number for an order, and, when
  * the number's life is not ours alone, a lifecycle that relays another SMS, finish and cancel.
  */
 export interface NumberSource<Take> {
@@ -33,15 +39,46 @@ export interface RelayedLifecycle {
 
 export type UpstreamSource = NumberSource<UpstreamBuy>;
 
+/**
+ * Which of the two outside sources is asked first for (application, country): the one whose best
+ * candidate has the higher priority (the providers' routing policy; agents and providers share the
+ * priority scale), an agent on a tie (the farm itself, no middleman's margin).
+ */
+async function agentsFirst(db: Db, b: UpstreamBuy) {
+  const [agents, providers] = await Promise.all([
+    agentCandidates(db, b.applicationId, b.countryCode),
+    routeCandidates(db, b.applicationId, b.countryCode),
+  ]);
+  if (agents.length === 0) return null;
+  if (providers.length === 0) return true;
+  const top = (rows: { priority: number }[]) => Math.max(...rows.map((r) => r.priority));
+  return top(agents) >= top(providers);
+}
+
+/**
+ * Numbers from elsewhere when our own stock has none: upstream providers and SIM-farm agents, in the
+ * routing order, within one purchase budget. `agents` config absent (the rentals service, which only
+ * relays lifecycles): providers only for `take`.
+ */
 export function upstreamSource(
   db: Db,
-  config: Pick<Config, 'upstream' | 'storeCooldownMinutes'>,
+  config: Pick<Config, 'upstream' | 'storeCooldownMinutes'> & Partial<Pick<Config, 'agents'>>,
 ): UpstreamSource {
+  const fromAgents = (b: UpstreamBuy, deadline: number) =>
+    config.agents
+      ? takeFromAgents(db, { upstream: config.upstream, agents: config.agents }, b, deadline)
+      : null;
   return {
-    take: (request) => buyFromProviders(db, config, request),
+    async take(request) {
+      const deadline = Date.now() + config.upstream.buyBudgetMs;
+      const first = config.agents ? await agentsFirst(db, request) : null;
+      if (first === null) return buyFromProviders(db, config, request);
+      if (first) return (await fromAgents(request, deadline)) ?? buyFromProviders(db, config, request);
+      return (await buyFromProviders(db, config, request)) ?? fromAgents(request, deadline);
+    },
     async lifecycleOf(rentalId) {
       const a = await openUpstreamOf(db, rentalId);
-      if (!a) return null;
+      if (!a) return agentLifecycleOf(db, rentalId, config.storeCooldownMinutes);
       return {
         cancel: () => relayCancel(db, config, a),
         finish: () => relayFinish(db, config, a),

@@ -295,13 +295,14 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
       }
 
       const token = newCodeToken();
+      const excludePrefixes = options.excludePrefixes ?? input.excludePrefixes;
       const request = {
         userId,
         applicationId: input.applicationId,
         countryCode: input.countryCode,
         operatorId: input.operatorId ?? null,
         prefix: input.prefix ?? null,
-        excludePrefixes: options.excludePrefixes ?? null,
+        excludePrefixes: excludePrefixes?.length ? excludePrefixes : null,
         cardType: input.cardType,
         validityOptionId: input.validityOptionId,
         smsType: input.smsType,
@@ -323,7 +324,7 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
       } catch (error) {
         // Own stock first; the providers only when it has none at all.
         if (!(error instanceof AppError) || error.code !== 'STOCK_INSUFFICIENT') throw error;
-        const served = await fromUpstream(buyer, input, key, options.excludePrefixes ?? []);
+        const served = await fromUpstream(buyer, input, key, excludePrefixes ?? []);
         if (served) {
           purchases.inc();
           purchasedNumbers.inc(served.phones.length);

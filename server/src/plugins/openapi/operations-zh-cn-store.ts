@@ -114,6 +114,28 @@ export const STORE_AND_DELIVERY_ZH_CN: Record<string, { summary: string; descrip
   'GET /api/admin/upstream-providers/{id}/state': {
     summary: '按（应用、国家）的成功率、成本、收入与毛利、最近的激活',
   },
+  // 号码代理（SIM 卡池，SMSHub 代理协议）
+  'GET /api/admin/agents': {
+    summary: '号码代理列表：最近轮询、延迟、错误、可用数量、进行中与已售激活、收到的短信与应付金额',
+  },
+  'POST /api/admin/agents': { summary: '添加号码代理（协议密钥此后不再完整显示）' },
+  'PUT /api/admin/agents/{id}': { summary: '修改号码代理；不填协议密钥则保留原密钥' },
+  'POST /api/admin/agents/{id}/test': { summary: '测试代理：立即发送 GET_SERVICES，返回延迟与其提供的号码' },
+  'GET /api/admin/agents/{id}/mappings': { summary: '代理的国家、运营商与服务名称及其映射' },
+  'PUT /api/admin/agents/{id}/mappings': { summary: '覆盖一条映射（null 表示恢复自动映射）' },
+  'GET /api/admin/agents/{id}/state': { summary: '代理的可用数量、收益流水与最近的激活' },
+  'POST /api/admin/agents/{id}/payouts': { summary: '记录一笔付给代理的款项（不超过应付金额）' },
+  'POST /api/admin/agents/{id}/activations/{activationId}/not-again': {
+    summary: 'FINISH_ACTIVATION 状态 1：代理不再为该服务提供这个号码',
+  },
+  'POST /api/agents/sms': {
+    summary: 'SMSHub 代理协议的 PUSH_SMS：SIM 卡池代理推送一条收到的短信',
+    description: [
+      'SIM 卡池代理把收到的短信推送到这个地址（SMSHub 代理协议第 4 个请求，PUSH_SMS）。',
+      '`POST` JSON 请求体（明文或 gzip，gzip 时带 `Content-Encoding: gzip`）：`{"action":"PUSH_SMS","key":"<协议密钥>","smsId":1,"phone":79281234567,"phoneFrom":"Vk","text":"VK: 33708"}`。`smsId` 与 `phone` 必须是 JSON 数字（号码带国家代码），`phoneFrom` 与 `text` 为字符串。',
+      '短信保存后才返回 `{"status":"SUCCESS"}`（同一 smsId 再次推送仍返回 SUCCESS，只保存一次）；否则返回 `{"status":"ERROR","error":"..."}` 且不保存，代理每 10 秒重试直到 SUCCESS。不是该代理提供给我们的号码的短信会被确认但不保存。',
+    ].join('\n\n'),
+  },
   // 取码接口
   'GET /api/code/{token}': {
     summary: '公开取码链接：号码、订单或合并链接 token 的最新验证码，按所有者设置的格式返回',

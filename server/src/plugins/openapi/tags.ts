@@ -30,6 +30,7 @@ export const TAG_NAMES: Record<string, Record<Locale, string>> = {
   'rental-groups': { 'zh-CN': '合并取码链接', 'en-US': 'Group code links' },
   gateways: { 'zh-CN': '收信网关', 'en-US': 'Inbound gateways' },
   'upstream-providers': { 'zh-CN': '上游供应商', 'en-US': 'Upstream providers' },
+  agents: { 'zh-CN': '号码代理（SIM 卡池）', 'en-US': 'SIM-farm agents' },
   'code link': { 'zh-CN': '取码接口', 'en-US': 'Getting codes' },
   'code settings': { 'zh-CN': '取码设置', 'en-US': 'Code settings' },
   'live events': { 'zh-CN': '实时事件', 'en-US': 'Live events' },

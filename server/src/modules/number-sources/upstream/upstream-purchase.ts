@@ -63,26 +63,20 @@ export function route(candidates: RouteCandidate[], price: string) {
 }
 
 /**
- * The order, its rental and the charge, with the activation flipped to `active`, in ONE transaction:
- * the upstream id is stored with the order in the transaction that charges the customer. The number
- * gets a stock row (`source` upstream:<id>, state `disabled`, so our own sales never pick it) so the
- * inbound path attributes its SMS as for our own numbers.
+ * The order, its rental and the charge of one number another source sold us, in the caller's
+ * transaction (agents use it too). The number gets a stock row (`source` e.g. upstream:<id> or
+ * agent:<id>, state `disabled`, so our own sales never pick it) so the inbound path attributes its
+ * SMS as for our own numbers.
  */
-async function commitLocally(
-  tx: Queryable,
-  b: UpstreamBuy,
-  activationId: number,
-  phone: string,
-  providerId: number,
-  firstPollMs: number,
-) {
+export async function writeRelayedOrder(tx: Queryable, b: UpstreamBuy, phone: string, source: string) {
   const [number] = await tx.query<{ id: number }>(
     `insert into phone_numbers (number, country_code, operator_id, prefix, source, state)
      select $1, c.code, o.id, c.dial_code || substr($1, length(c.dial_code) + 1, 3), $3, 'disabled'
      from countries c join operators o on o.country_code = c.code and o.code = 'any' where c.code = $2
-     on conflict (number) do update set updated_at = now() where phone_numbers.source like 'upstream:%'
+     on conflict (number) do update set source = excluded.source, updated_at = now()
+       where phone_numbers.source like 'upstream:%' or phone_numbers.source like 'agent:%'
      returning id`,
-    [phone, b.countryCode, `upstream:${providerId}`],
+    [phone, b.countryCode, source],
   );
   if (!number) throw new Error('the number is in our own stock');
   const [order] = await tx.query<{ id: number; order_no: string }>(
@@ -115,10 +109,29 @@ async function commitLocally(
       onInsufficient: () => new AppError('INSUFFICIENT_BALANCE', { needed: b.price }),
     });
   }
-  if (!(await markActive(tx, activationId, { orderId: order.id, rentalId: rental!.id, firstPollMs }))) {
+  return { orderId: order.id, rentalId: rental!.id };
+}
+
+/** The relayed order with the activation flipped to `active`, in ONE transaction with the charge. */
+async function commitLocally(
+  tx: Queryable,
+  b: UpstreamBuy,
+  activationId: number,
+  phone: string,
+  providerId: number,
+  firstPollMs: number,
+) {
+  const { orderId, rentalId } = await writeRelayedOrder(tx, b, phone, `upstream:${providerId}`);
+  if (!(await markActive(tx, activationId, { orderId, rentalId, firstPollMs }))) {
     throw new Error('the activation was voided meanwhile');
   }
-  return order.id;
+  return orderId;
+}
+
+/** The order as the buyer sees it, after a relayed sale. */
+export async function relayedOrderDetail(db: Db, orderId: number, buyerId: number): Promise<OrderDetail> {
+  const order = (await findOrder(db, orderId, buyerId))!;
+  return { ...order, phones: orderPhones(await rentalsOfOrder(db, orderId, buyerId)) };
 }
 
 /**
@@ -195,12 +208,7 @@ export async function buyFromProviders(db: Db, config: Pick<Config, 'upstream'>,
       if (error instanceof AppError) throw error;
       continue;
     }
-    const order = (await findOrder(db, orderId, b.buyer.id))!;
-    const detail: OrderDetail = {
-      ...order,
-      phones: orderPhones(await rentalsOfOrder(db, orderId, b.buyer.id)),
-    };
-    return detail;
+    return relayedOrderDetail(db, orderId, b.buyer.id);
   }
   return null;
 }
