@@ -36,14 +36,30 @@ describe('sends in flight per claim loop', () => {
         mostOpen = Math.max(mostOpen, open);
         const { reference } = JSON.parse(raw) as { reference: string };
         seen.push(reference);
-        setTimeout(() => {
+        // Held until 64 are open at once (or 2 s pass), so a busy machine that opens them slowly
+        // still shows how many lanes there are, never more.
+        const answer = () => {
           open -= 1;
           res
             .writeHead(200, { 'content-type': 'application/json' })
             .end(JSON.stringify({ id: `p-${reference}` }));
-        }, 200);
+        };
+        held.push(answer);
+        const timer = setTimeout(() => release(answer), 2000);
+        answers.set(answer, timer);
+        if (open >= 64) for (const waiting of [...held]) release(waiting);
       });
     });
+    const held: Array<() => void> = [];
+    const answers = new Map<() => void, NodeJS.Timeout>();
+    const release = (answer: () => void) => {
+      const at = held.indexOf(answer);
+      if (at < 0) return;
+      held.splice(at, 1);
+      clearTimeout(answers.get(answer));
+      answers.delete(answer);
+      answer();
+    };
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     try {
       await httpConnector(t, admin.headers, provider, { name: 'slow provider' });
