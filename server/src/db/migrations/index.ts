@@ -42,6 +42,7 @@ import loginCheckSlots from './0105-login-check-slots';
 import refusalAggregates from './0106-refusal-aggregates';
 import eventTicketSession from './0107-event-ticket-session';
 import upstreamProviders from './0120-upstream-providers';
+import upstreamPriceRules from './0121-upstream-price-rules';
 import depositTransferEvents from './0140-deposit-transfer-events';
 import hdDepositAddresses from './0141-hd-deposit-addresses';
 import seededCodePatterns from './0150-seeded-code-patterns';
@@ -92,6 +93,7 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0106-refusal-aggregates', sql: refusalAggregates },
   { id: '0107-event-ticket-session', sql: eventTicketSession },
   { id: '0120-upstream-providers', sql: upstreamProviders },
+  { id: '0121-upstream-price-rules', sql: upstreamPriceRules },
   { id: '0140-deposit-transfer-events', sql: depositTransferEvents },
   { id: '0141-hd-deposit-addresses', sql: hdDepositAddresses },
   { id: '0150-seeded-code-patterns', sql: seededCodePatterns },
