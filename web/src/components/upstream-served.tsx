@@ -1,5 +1,5 @@
 import type { UpstreamServed } from '@jiema/shared';
-import { Space, Tag, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { monoStyle } from './rental-cells';
 
@@ -18,9 +18,15 @@ export function UpstreamServedCell({
   if (!served) return <Typography.Text type="secondary">{t('orders.upstream.ownStock')}</Typography.Text>;
   return (
     <Space direction="vertical" size={0} data-testid={testId}>
-      <Tag color="purple">{served.providerName}</Tag>
+      {/* Plain text, not a tag: a long provider name wraps inside a phone's card. */}
+      <Typography.Text strong style={{ wordBreak: 'break-word' }}>
+        {served.providerName}
+      </Typography.Text>
       <Typography.Text type="secondary" style={{ ...monoStyle, fontSize: 12 }}>
-        {t('orders.upstream.short', { cost: served.cost, margin: served.margin })}
+        {t('orders.upstream.cost', { cost: served.cost })}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ ...monoStyle, fontSize: 12 }}>
+        {t('orders.upstream.margin', { margin: served.margin })}
       </Typography.Text>
     </Space>
   );

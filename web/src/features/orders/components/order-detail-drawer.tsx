@@ -231,14 +231,19 @@ export function OrderDetailDrawer({
                         </Typography.Text>
                       </Typography.Text>
                     </Space>
+                    {/* One short line each: a long unbreakable line would squeeze the other columns. */}
                     <span style={monoStyle}>
-                      {t('orders.upstream.long', {
+                      {t('orders.upstream.costLine', {
                         providerCost: served.providerCost ?? '-',
                         currency: served.currency,
                         cost: served.cost,
-                        revenue: served.revenue,
-                        margin: served.margin,
                       })}
+                    </span>
+                    <span style={monoStyle}>
+                      {t('orders.upstream.revenueLine', { revenue: served.revenue })}
+                    </span>
+                    <span style={monoStyle}>
+                      {t('orders.upstream.marginLine', { margin: served.margin })}
                     </span>
                   </Space>
                 ) : (

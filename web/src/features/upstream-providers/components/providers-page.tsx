@@ -225,6 +225,7 @@ export default function ProvidersPage() {
         />
       )}
       <DataTable<UpstreamProvider>
+        cards
         rowKey="id"
         loading={providers.isLoading}
         columns={columns}
