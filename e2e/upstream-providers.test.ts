@@ -15,13 +15,44 @@ import { LOCALES, type Locale } from './support/texts';
  * A reseller's Jiema buying from an upstream Jiema (the run's server) over handler_api: the providers
  * screen (add, Test, mapping) and a purchase served by the upstream whose code reaches the customer.
  */
-const WORDS: Record<Locale, { title: string; tested: string; mapping: string; unmapped: string }> = {
-  'zh-CN': { title: '上游供应商', tested: '毫秒响应', mapping: '供应商代码', unmapped: '未映射' },
+const WORDS: Record<
+  Locale,
+  {
+    title: string;
+    tested: string;
+    mapping: string;
+    unmapped: string;
+    source: string;
+    margin: string;
+    rules: string;
+    inherit: string;
+    financeTitle: string;
+    lastHour: string;
+  }
+> = {
+  'zh-CN': {
+    title: '上游供应商',
+    tested: '毫秒响应',
+    mapping: '供应商代码',
+    unmapped: '未映射',
+    source: '来源',
+    margin: '毛利',
+    rules: '按应用和国家的价格规则',
+    inherit: '沿用供应商',
+    financeTitle: '上游供应商：成本、收入与毛利',
+    lastHour: '近 1 小时',
+  },
   'en-US': {
     title: 'Upstream providers',
     tested: 'answered in',
     mapping: 'Provider code',
     unmapped: 'Unmapped',
+    source: 'Source',
+    margin: 'margin',
+    rules: 'Price rules per application and country',
+    inherit: "Provider's",
+    financeTitle: 'Upstream providers: cost, revenue and margin',
+    lastHour: 'Last hour',
   },
 };
 
@@ -197,9 +228,77 @@ describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbe
         .toContain('73519');
       await settle(customerPage);
       await saveScreenshot(customerPage, locale, 'upstream-served-rental');
+      // The customer's own orders never name the provider.
+      await customerPage.goto('/dashboard/order-manage');
+      await expect
+        .poll(() => customerPage.locator('[data-testid^="order-open-"]').count())
+        .toBeGreaterThan(0);
+      expect(await customerPage.locator('body').textContent()).not.toContain('Jiema upstream');
     } finally {
       await customerContext.close();
     }
+  });
+
+  it('the admin order log shows the provider, its activation id, cost and margin', async () => {
+    await page.goto('/dashboard/admin/logs/sms-orders');
+    const table = page.getByTestId('orders-table');
+    await expect.poll(() => table.textContent()).toContain(words.source);
+    await expect.poll(() => table.textContent()).toContain('Jiema upstream');
+    expect(await table.textContent()).toContain(words.margin);
+    await page.locator('[data-testid^="order-open-"]').first().click();
+    const served = page.getByTestId('order-upstream');
+    await expect.poll(() => served.textContent()).toContain('Jiema upstream');
+    expect(await served.textContent()).toContain('USDT');
+    await settle(page);
+    await saveScreenshot(page, locale, 'upstream-order-detail');
+    await page.keyboard.press('Escape');
+  });
+
+  it('the finance log shows cost, revenue and margin per provider', async () => {
+    await page.goto('/dashboard/admin/logs/finance');
+    const card = page.getByTestId('finance-upstream');
+    await expect.poll(() => card.textContent()).toContain(words.financeTitle);
+    await expect.poll(() => card.textContent()).toContain(`Jiema upstream ${locale}`);
+    await settle(page);
+    await card.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, locale, 'upstream-finance');
+  });
+
+  it('price rules per country and application; state shows the last hour', async () => {
+    await page.goto('/dashboard/admin/upstream-providers');
+    await expect
+      .poll(() => page.getByTestId('providers-table').textContent())
+      .toContain(`Jiema upstream ${locale}`);
+    await page.locator('[data-testid^="provider-rules-"]').last().click();
+    await expect.poll(() => page.locator('.ant-modal').last().textContent()).toContain(words.rules);
+    await page.getByTestId('price-rule-country').fill('gb');
+    await page.getByTestId('price-rule-fixed').fill('0.01');
+    await page.getByTestId('price-rule-save').click();
+    const rules = page.getByTestId('price-rules-table');
+    await expect.poll(() => rules.textContent()).toContain('GB');
+    expect(await rules.textContent()).toContain('0.010000');
+    expect(await rules.textContent()).toContain(words.inherit);
+    await settle(page);
+    await saveScreenshot(page, locale, 'upstream-price-rules');
+    // A margin that is not a number is refused in the reader's language before it is sent.
+    await page.getByTestId('price-rule-country').fill('GB');
+    await page.getByTestId('price-rule-percent').fill('ten');
+    await page.getByTestId('price-rule-save').click();
+    await expect
+      .poll(() => page.getByTestId('price-rule-form').textContent())
+      .toContain(locale === 'zh-CN' ? '请输入不小于 0 的数字' : 'Please enter a number');
+    await page.locator('[data-testid^="price-rule-delete-"]').first().click();
+    await page.getByTestId('price-rule-delete-ok').click();
+    await expect.poll(() => rules.textContent()).not.toContain('0.010000');
+    await page.keyboard.press('Escape');
+
+    await page.locator('[data-testid^="provider-state-"]').first().click();
+    await expect
+      .poll(() => page.getByTestId('provider-success-rates').textContent())
+      .toContain(words.lastHour);
+    await settle(page);
+    await saveScreenshot(page, locale, 'upstream-provider-state');
+    await page.keyboard.press('Escape');
   });
 
   it('fits a 390 px phone screen', async () => {
@@ -209,5 +308,23 @@ describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbe
     await settle(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, locale, 'upstream-providers-390');
+    await page.locator('[data-testid^="provider-rules-"]').last().click();
+    await expect.poll(() => page.locator('.ant-modal').last().textContent()).toContain(words.rules);
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, locale, 'upstream-price-rules-390');
+    await page.keyboard.press('Escape');
+    await page.goto('/dashboard/admin/logs/finance');
+    await expect.poll(() => page.getByTestId('finance-upstream').textContent()).toContain(words.financeTitle);
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByTestId('finance-upstream').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, locale, 'upstream-finance-390');
+    await page.goto('/dashboard/admin/logs/sms-orders');
+    await expect.poll(() => page.getByTestId('orders-table').textContent()).toContain('Jiema upstream');
+    await settle(page);
+    await saveScreenshot(page, locale, 'upstream-orders-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

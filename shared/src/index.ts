@@ -55,6 +55,7 @@ export * from './schemas/tickets';
 export * from './schemas/transfers';
 export * from './schemas/tron';
 export * from './schemas/upstream';
+export * from './schemas/upstream-reports';
 export * from './schemas/user';
 export * from './sms-segments';
 export * from './sms-text';

@@ -41,4 +41,9 @@ export const UPSTREAM_ERRORS = {
     'zh-CN': '映射目标不存在（应用或国家）',
     'en-US': 'The mapping target (application or country) does not exist',
   },
+  UPSTREAM_PRICE_RULE_NOT_FOUND: {
+    status: 404,
+    'zh-CN': '该供应商没有这条价格规则',
+    'en-US': 'This provider has no such price rule',
+  },
 } as const satisfies ErrorCatalogue;

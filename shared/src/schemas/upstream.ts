@@ -80,8 +80,12 @@ export const ZUpstreamProvider = z.object({
   /** Out of routing until then (circuit breaker), or null. */
   breakerOpenUntil: z.string().nullable(),
   offersRefreshedAt: z.string().nullable(),
+  /** Requests and errors of the last full minute and the current one. */
   requestsPerMinute: z.number(),
   errorsPerMinute: z.number(),
+  /** Over the rolling last hour (the per-minute counters). */
+  requestsLastHour: z.number(),
+  errorsLastHour: z.number(),
   openActivations: z.number(),
   offers: z.number(),
   unmapped: z.number(),
@@ -118,10 +122,15 @@ export const ZUpstreamProviderState = z.object({
   successRates: z.array(
     z.object({
       applicationId: z.number(),
+      applicationCode: z.string(),
       countryCode: z.string(),
+      /** Over the last 24 hours. */
       ended: z.number(),
       delivered: z.number(),
       rate: z.number(),
+      /** Over the rolling last hour; null when none ended in it. */
+      endedLastHour: z.number(),
+      rateLastHour: z.number().nullable(),
     }),
   ),
   costs: z.object({ paid: z.string(), refunded: z.string(), revenue: z.string(), margin: z.string() }),

@@ -21,4 +21,12 @@ export const UPSTREAM_VALIDATION_MESSAGES = {
     'zh-CN': '优先级为 -1000 到 1000 的整数',
     'en-US': 'The priority is a whole number from -1000 to 1000',
   },
+  'validation.upstreamRuleTarget': {
+    'zh-CN': '请选择应用或国家（至少一个）',
+    'en-US': 'Choose an application or a country (at least one)',
+  },
+  'validation.upstreamRuleEmpty': {
+    'zh-CN': '请至少填写利润百分比、固定利润或价格上限之一',
+    'en-US': 'Fill in at least one of the margin percentage, the fixed margin or the ceiling',
+  },
 } as const;

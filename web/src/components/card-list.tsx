@@ -142,13 +142,15 @@ export function CardList<T extends object>({
                       style={{
                         margin: '8px 0 0',
                         display: 'grid',
-                        gridTemplateColumns: 'auto 1fr',
+                        // A long label (the admin orders' "Application / country / operator / prefix")
+                        // wraps within 40 % instead of squeezing its value out of a phone's width.
+                        gridTemplateColumns: 'fit-content(40%) 1fr',
                         gap: '4px 12px',
                       }}
                     >
                       {fields.map((column, c) => (
                         <div key={String(column.key ?? pathOf(column) ?? c)} style={{ display: 'contents' }}>
-                          <dt style={{ color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' }}>
+                          <dt style={{ color: 'rgba(0,0,0,0.45)', overflowWrap: 'break-word' }}>
                             {titleOf(column)}
                           </dt>
                           <dd style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>

@@ -47,6 +47,7 @@ import hdDepositAddresses from './0141-hd-deposit-addresses';
 import seededCodePatterns from './0150-seeded-code-patterns';
 import simFarmAgents from './0160-sim-farm-agents';
 import retention from './0170-retention';
+import upstreamPriceRules from './0180-upstream-price-rules';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -99,4 +100,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0150-seeded-code-patterns', sql: seededCodePatterns },
   { id: '0160-sim-farm-agents', sql: simFarmAgents },
   { id: '0170-retention', sql: retention },
+  { id: '0180-upstream-price-rules', sql: upstreamPriceRules },
 ];

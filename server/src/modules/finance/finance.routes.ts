@@ -9,12 +9,15 @@ import {
   ZFinanceRecordParams,
   ZFinanceRecordQuery,
   ZReconciliation,
+  ZUpstreamFinanceQuery,
+  ZUpstreamFinanceReport,
 } from '@jiema/shared';
 import type { App } from '../../app-types';
 import type { Db } from '../../db/client';
 import { type CsvColumn, sendCsv, toCsv } from '../../lib/csv';
 import { ok } from '../../lib/reply';
 import { createFinanceService } from './finance.service';
+import { upstreamMargins } from './upstream-margins.service';
 
 const tags = ['finance'];
 
@@ -126,5 +129,19 @@ export function registerFinanceRoutes(app: App, { db }: { db: Db }) {
       },
     },
     async (request) => ok(request, await finance.reconcile()),
+  );
+
+  app.get(
+    '/api/admin/finance/upstream-providers',
+    {
+      config: { permission: 'admin:logs:list' },
+      schema: {
+        tags,
+        summary: 'Cost, revenue and margin per upstream provider (USDT) for the numbers bought in the period',
+        querystring: ZUpstreamFinanceQuery,
+        response: { 200: envelopeOf(ZUpstreamFinanceReport) },
+      },
+    },
+    async (request) => ok(request, await upstreamMargins(db, request.query)),
   );
 }

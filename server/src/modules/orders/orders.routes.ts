@@ -1,8 +1,11 @@
 import {
+  type AdminOrder,
   envelopeOf,
   type Order,
   type OrderPhone,
   pagedOf,
+  ZAdminOrder,
+  ZAdminOrderDetail,
   ZAdminOrderFilter,
   ZAdminOrderListQuery,
   ZOrder,
@@ -42,6 +45,15 @@ const ORDER_COLUMNS: CsvColumn<Order>[] = [
   { header: 'completed_at', value: (r) => r.completedAt },
   { header: 'cancelled_at', value: (r) => r.cancelledAt },
   { header: 'phones', value: (r) => r.phoneList.join(' ') },
+];
+
+/** Administrators' export: also the provider that served the order, its id there, cost and margin (USDT). */
+const ADMIN_ORDER_COLUMNS: CsvColumn<AdminOrder>[] = [
+  ...(ORDER_COLUMNS as CsvColumn<AdminOrder>[]),
+  { header: 'provider', value: (r) => r.upstream?.providerName ?? '' },
+  { header: 'upstream_id', value: (r) => r.upstream?.upstreamId ?? '' },
+  { header: 'cost_usdt', value: (r) => r.upstream?.cost ?? '' },
+  { header: 'margin_usdt', value: (r) => r.upstream?.margin ?? '' },
 ];
 
 /** Where the code links point: this server as the caller reached it. */
@@ -149,12 +161,13 @@ export function registerOrderRoutes(app: App, { orders }: { orders: OrdersServic
       config: { permission: 'admin:logs:list' },
       schema: {
         tags,
-        summary: "Every user's orders, newest first (administrators)",
+        summary:
+          "Every user's orders, newest first, with the upstream provider that served each (administrators)",
         querystring: ZAdminOrderListQuery,
-        response: { 200: envelopeOf(pagedOf(ZOrder)) },
+        response: { 200: envelopeOf(pagedOf(ZAdminOrder)) },
       },
     },
-    async (request) => ok(request, await orders.list(null, request.query)),
+    async (request) => ok(request, await orders.adminList(request.query)),
   );
 
   app.get(
@@ -164,7 +177,7 @@ export function registerOrderRoutes(app: App, { orders }: { orders: OrdersServic
       schema: { tags, summary: 'Orders matching the filters, as CSV', querystring: ZAdminOrderFilter },
     },
     async (request, reply) =>
-      sendCsv(reply, 'orders.csv', toCsv(ORDER_COLUMNS, await orders.export(null, request.query))),
+      sendCsv(reply, 'orders.csv', toCsv(ADMIN_ORDER_COLUMNS, await orders.adminExport(request.query))),
   );
 
   app.get(
@@ -173,12 +186,12 @@ export function registerOrderRoutes(app: App, { orders }: { orders: OrdersServic
       config: { permission: 'admin:logs:list' },
       schema: {
         tags,
-        summary: 'One order with its numbers',
+        summary: 'One order with its numbers and the upstream provider that served it',
         params: ZOrderIdParams,
-        response: { 200: envelopeOf(ZOrderDetail) },
+        response: { 200: envelopeOf(ZAdminOrderDetail) },
       },
     },
-    async (request) => ok(request, await orders.get(null, request.params.id)),
+    async (request) => ok(request, await orders.adminGet(request.params.id)),
   );
 
   app.get(

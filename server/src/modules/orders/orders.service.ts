@@ -15,6 +15,7 @@ import { paged } from '../../lib/pagination';
 import { type Actor, audit } from '../audit/audit';
 import { applyBalanceChange } from '../ledger/ledger.service';
 import { endElsewhereToo } from '../number-sources/number-source';
+import { withServedBy } from '../number-sources/upstream/served-by';
 import { endRentals } from '../rentals/rental-endings';
 import { lockRentalsOfOrder, rentalsOfOrder } from '../rentals/rentals.repository';
 import { storeTransaction } from '../store/transaction';
@@ -69,6 +70,20 @@ export function createOrdersService({ db, cooldownMinutes }: { db: Db; cooldownM
 
     export: (userId: number | null, query: Partial<AdminOrderFilter>) =>
       exportOrders(db, query, userId, ORDER_EXPORT_LIMIT),
+
+    /** Administrators' views: each order with the provider that served it (null: our own stock). */
+    async adminList(query: AdminOrderListQuery) {
+      const { list, total } = await listOrders(db, query, null);
+      return paged(await withServedBy(db, 'order', list), total, query);
+    },
+
+    async adminGet(id: number) {
+      const [order] = await withServedBy(db, 'order', [await detail(await findOrder(db, id, null))]);
+      return order!;
+    },
+
+    adminExport: async (query: Partial<AdminOrderFilter>) =>
+      withServedBy(db, 'order', await exportOrders(db, query, null, ORDER_EXPORT_LIMIT)),
 
     /**
      * Spec §4: an administrator completes a pending order after a confirmation: its open numbers are

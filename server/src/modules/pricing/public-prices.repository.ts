@@ -11,17 +11,45 @@ export type SellableNumbers = {
   numbers: number;
 };
 
-/** Numbers that can be sold at all (not disabled, enabled operator), per enabled country. */
+/**
+ * Numbers that can be sold at all (not disabled, enabled operator), per enabled country; a country
+ * whose only numbers are upstream providers' is listed with 0 of our own.
+ */
 export function sellableNumbersByCountry(q: Queryable) {
   return q.query<SellableNumbers>(
     `select c.code as country_code, c.dial_code, c.name_zh, c.name_en, c.flag, c.sort_order, s.numbers
      from (
-       select p.country_code, count(*)::int as numbers
-       from phone_numbers p join operators o on o.id = p.operator_id and o.enabled
-       where p.state <> 'disabled'
-       group by p.country_code
+       select t.country_code, sum(t.n)::int as numbers from (
+         select p.country_code, count(*) as n
+         from phone_numbers p join operators o on o.id = p.operator_id and o.enabled
+         where p.state <> 'disabled'
+         group by p.country_code
+         union all
+         select u.country_code, 0 from upstream_stock u
+         join operators o on o.country_code = u.country_code and o.code = 'any' and o.enabled
+       ) t group by t.country_code
      ) s join countries c on c.code = s.country_code and c.enabled`,
   );
+}
+
+/**
+ * Upstream providers' numbers per (application, country), as the store counts them: the `upstream_stock`
+ * view of their cached offers (never a provider call), new numbers of the country's enabled "any"
+ * operator, sold as activations.
+ */
+export function upstreamNumbers(q: Queryable) {
+  return q.query<{ application_id: number; country_code: string; count: number }>(
+    `select u.application_id, u.country_code::text as country_code, u.count
+     from upstream_stock u
+     join operators o on o.country_code = u.country_code and o.code = 'any' and o.enabled`,
+  );
+}
+
+export async function activationValidityIds(q: Queryable) {
+  const rows = await q.query<{ id: number }>(
+    `select id from validity_options where enabled and kind = 'activation'`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /**

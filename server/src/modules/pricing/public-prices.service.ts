@@ -10,9 +10,11 @@ import {
 import type { Db } from '../../db/client';
 import { pickPrice } from '../store/store.service';
 import {
+  activationValidityIds,
   countryPriceRules,
   enabledApplications,
   sellableNumbersByCountry,
+  upstreamNumbers,
   usedNumbersByApplication,
 } from './public-prices.repository';
 
@@ -35,13 +37,18 @@ export function createPublicPriceService({
   let cached: { at: number; list: Promise<PublicPriceList> } | null = null;
 
   async function compute(): Promise<PublicPriceList> {
-    const [countries, used, applications, rules] = await Promise.all([
+    const [countries, used, applications, rules, upstream, activationIds] = await Promise.all([
       sellableNumbersByCountry(db),
       usedNumbersByApplication(db, cooldownMinutes),
       enabledApplications(db),
       countryPriceRules(db),
+      upstreamNumbers(db),
+      activationValidityIds(db),
     ]);
     const usedOf = new Map(used.map((u) => [`${u.application_id}:${u.country_code.trim()}`, u]));
+    const upstreamOf = new Map(
+      upstream.map((u) => [`${u.application_id}:${u.country_code.trim()}`, u.count]),
+    );
     const validityIds = [...new Set(rules.map((r) => r.validity_option_id))];
     countries.sort((a, b) => a.sort_order - b.sort_order || a.country_code.localeCompare(b.country_code));
     const items: PublicPrice[] = [];
@@ -49,19 +56,30 @@ export function createPublicPriceService({
       for (const country of countries) {
         const code = country.country_code.trim();
         const usage = usedOf.get(`${app.id}:${code}`);
-        const stock: Record<CardType, number> = {
+        const upstreamCount = upstreamOf.get(`${app.id}:${code}`) ?? 0;
+        // A country with providers' numbers only: just the applications they offer there.
+        if (country.numbers === 0 && upstreamCount === 0) continue;
+        const own: Record<CardType, number> = {
           new: country.numbers - (usage?.used ?? 0),
           used: usage?.free ?? 0,
         };
-        const offer = cheapestOffer(CARD_TYPES, validityIds, stock, (cardType, validityOptionId) =>
+        const priceOf = (cardType: CardType, validityOptionId: number) =>
           pickPrice(rules, {
             applicationId: app.id,
             countryCode: code,
             operatorId: null,
             cardType,
             validityOptionId,
-          }),
-        );
+          });
+        const ownOffer = cheapestOffer(CARD_TYPES, validityIds, own, priceOf);
+        // Upstream numbers are new ones sold as activations.
+        const upstreamOffer =
+          upstreamCount > 0
+            ? cheapestOffer(['new'], activationIds, { new: upstreamCount, used: 0 }, priceOf).inStock
+            : null;
+        const inStock = cheaper(ownOffer.inStock, upstreamOffer);
+        const offer = inStock ?? ownOffer.any;
+        const stock: Record<CardType, number> = { new: own.new + upstreamCount, used: own.used };
         if (!offer) continue;
         items.push({
           applicationId: app.id,
@@ -101,16 +119,18 @@ export function createPublicPriceService({
 
 type Offer = { cardType: CardType; micros: bigint };
 
+const cheaper = (a: Offer | null, b: Offer | null) => (!a ? b : !b ? a : b.micros < a.micros ? b : a);
+
 /**
- * The cheapest price over validities of the card types in stock; when none is in stock, the cheapest
- * of any card type (its band reads "none"). Null without any price.
+ * The cheapest price over validities of the card types in stock, and the cheapest of any card type
+ * (shown, band "none", when nothing is in stock). Null without a price.
  */
 function cheapestOffer(
   cardTypes: readonly CardType[],
   validityIds: readonly number[],
   stock: Record<CardType, number>,
   priceOf: (cardType: CardType, validityOptionId: number) => string | null,
-): Offer | null {
+): { inStock: Offer | null; any: Offer | null } {
   let inStock: Offer | null = null;
   let any: Offer | null = null;
   for (const cardType of cardTypes) {
@@ -122,5 +142,5 @@ function cheapestOffer(
       if (stock[cardType] > 0 && (!inStock || offer.micros < inStock.micros)) inStock = offer;
     }
   }
-  return inStock ?? any;
+  return { inStock, any };
 }

@@ -1,4 +1,4 @@
-import { envelopeOf, pagedOf, ZRental, ZRentalIdParams, ZRentalListQuery } from '@jiema/shared';
+import { envelopeOf, pagedOf, ZAdminRental, ZRental, ZRentalIdParams, ZRentalListQuery } from '@jiema/shared';
 import type { App } from '../../app-types';
 import { ok } from '../../lib/reply';
 import { actorOf } from '../audit/audit';
@@ -68,12 +68,12 @@ export function registerRentalRoutes(app: App, { rentals }: { rentals: RentalsSe
       config: { permission: 'admin:logs:list' },
       schema: {
         tags,
-        summary: 'Every rental (administrators)',
+        summary: 'Every rental, with the upstream provider that serves it (administrators)',
         querystring: ZRentalListQuery,
-        response: { 200: envelopeOf(pagedOf(ZRental)) },
+        response: { 200: envelopeOf(pagedOf(ZAdminRental)) },
       },
     },
-    async (request) => ok(request, await rentals.list(null, request.query)),
+    async (request) => ok(request, await rentals.adminList(request.query)),
   );
 
   app.post(

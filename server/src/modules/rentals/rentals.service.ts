@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
 import { type Actor, audit } from '../audit/audit';
 import { upstreamSource } from '../number-sources/number-source';
+import { withServedBy } from '../number-sources/upstream/served-by';
 import { storeTransaction } from '../store/transaction';
 import { endRentals } from './rental-endings';
 import {
@@ -67,6 +68,12 @@ export function createRentalsService({
     async list(userId: number | null, query: RentalListQuery) {
       const { list, total } = await listRentals(db, query, userId);
       return paged(list, total, query);
+    },
+
+    /** Every rental, each with the upstream provider that serves it (null: our own stock). */
+    async adminList(query: RentalListQuery) {
+      const { list, total } = await listRentals(db, query, null);
+      return paged(await withServedBy(db, 'rental', list), total, query);
     },
 
     get: (userId: number | null, id: number) => mustFind(id, userId),

@@ -39,3 +39,28 @@ export function maxCost(
   if (p.price_ceiling !== null && cost > toMicros(p.price_ceiling)) cost = toMicros(p.price_ceiling);
   return cost > 0n ? fromMicros(cost) : null;
 }
+
+/** The terms `ourPrice` and `maxCost` read. */
+export type PriceTerms = { margin_percent: string; margin_fixed: string; price_ceiling: string | null };
+
+/** A per (country, application) rule of a provider: each field null keeps the provider's own. */
+export type PriceRuleTerms = {
+  margin_percent: string | null;
+  margin_fixed: string | null;
+  price_ceiling: string | null;
+};
+
+/**
+ * The provider's terms for one (application, country): the most specific rule's fields where it sets
+ * them (see `upstream_price_rules`), else the provider's. This is what decides whether we buy and the
+ * `maxPrice` we send.
+ */
+export function termsFor<T extends PriceTerms>(provider: T, rule: PriceRuleTerms | null): T {
+  if (!rule) return provider;
+  return {
+    ...provider,
+    margin_percent: rule.margin_percent ?? provider.margin_percent,
+    margin_fixed: rule.margin_fixed ?? provider.margin_fixed,
+    price_ceiling: rule.price_ceiling ?? provider.price_ceiling,
+  };
+}

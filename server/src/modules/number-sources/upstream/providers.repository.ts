@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/client';
+import { termsFor } from './pricing';
 import type { ProviderFault } from './provider-client';
 
 export type ProviderRow = {
@@ -246,18 +247,48 @@ export type RouteCandidate = ProviderRow & {
 
 /**
  * Providers that may serve (application, country) now: enabled, breaker closed, a fresh offer with
- * stock, and their recent success rate for exactly this pair (last 24 h of ended activations).
+ * stock, and their recent success rate for exactly this pair (last 24 h of ended activations). Their
+ * margin and ceiling are those of the most specific price rule for the pair (`termsFor`).
  */
-export const routeCandidates = (q: Queryable, applicationId: number, countryCode: string) =>
-  q.query<RouteCandidate>(
+export async function routeCandidates(q: Queryable, applicationId: number, countryCode: string) {
+  const rows = await q.query<
+    RouteCandidate & {
+      rule_id: number | null;
+      rule_margin_percent: string | null;
+      rule_margin_fixed: string | null;
+      rule_price_ceiling: string | null;
+    }
+  >(
     `select ${COLUMNS},
        o.service_code, o.country_ref, o.cost::text as cost, o.count,
        (select avg(case when a.outcome = 'finished' then 1.0 else 0.0 end)::float8 from upstream_activations a
         where a.provider_id = p.id and a.application_id = $1 and a.country_code = $2 and a.state = 'ended'
-          and a.created_at > now() - interval '24 hours') as success_rate
+          and a.created_at > now() - interval '24 hours') as success_rate,
+       r.id as rule_id, r.margin_percent::text as rule_margin_percent, r.margin_fixed::text as rule_margin_fixed,
+       r.price_ceiling::text as rule_price_ceiling
      from upstream_providers p join upstream_offers o on o.provider_id = p.id
+     left join lateral (
+       select x.id, x.margin_percent, x.margin_fixed, x.price_ceiling from upstream_price_rules x
+       where x.provider_id = p.id and (x.application_id = $1 or x.application_id is null)
+         and (x.country_code = $2 or x.country_code is null)
+       order by (x.application_id is not null) desc, (x.country_code is not null) desc
+       limit 1
+     ) r on true
      where p.enabled and (p.breaker_open_until is null or p.breaker_open_until < now())
        and o.application_id = $1 and o.country_code = $2 and o.count > 0
        and o.refreshed_at > now() - interval '10 minutes'`,
     [applicationId, countryCode],
   );
+  return rows.map(({ rule_id, rule_margin_percent, rule_margin_fixed, rule_price_ceiling, ...c }) =>
+    termsFor(
+      c,
+      rule_id === null
+        ? null
+        : {
+            margin_percent: rule_margin_percent,
+            margin_fixed: rule_margin_fixed,
+            price_ceiling: rule_price_ceiling,
+          },
+    ),
+  );
+}

@@ -15,6 +15,7 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { ok } from '../../../lib/reply';
 import { actorOf } from '../../audit/audit';
+import { registerUpstreamPriceRuleRoutes } from './price-rules.routes';
 import { createUpstreamProvidersService } from './providers.service';
 
 const tags = ['upstream-providers'];
@@ -23,6 +24,7 @@ const BASE = '/api/admin/upstream-providers';
 /** Upstream providers (admin, phone management): add, edit, test, mappings, state. */
 export function registerUpstreamProviderRoutes(app: App, { db, config }: { db: Db; config: Config }) {
   const service = createUpstreamProvidersService({ db, config });
+  registerUpstreamPriceRuleRoutes(app, { db });
 
   app.get(
     BASE,

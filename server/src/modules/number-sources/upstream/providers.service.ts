@@ -30,7 +30,15 @@ const ENTITY = 'upstream_provider';
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const hint = (key: string) => `••••${key.slice(-4)}`;
 
-type Counters = { requests: number; errors: number; open: number; offers: number; unmapped: number };
+type Counters = {
+  requests: number;
+  errors: number;
+  requests_hour: number;
+  errors_hour: number;
+  open: number;
+  offers: number;
+  unmapped: number;
+};
 
 function toView(p: ProviderRow, c: Counters): UpstreamProvider {
   return {
@@ -59,6 +67,8 @@ function toView(p: ProviderRow, c: Counters): UpstreamProvider {
     offersRefreshedAt: iso(p.offers_refreshed_at),
     requestsPerMinute: c.requests,
     errorsPerMinute: c.errors,
+    requestsLastHour: c.requests_hour,
+    errorsLastHour: c.errors_hour,
     openActivations: c.open,
     offers: c.offers,
     unmapped: c.unmapped,
@@ -96,6 +106,10 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
            and s.minute >= date_trunc('minute', now()) - interval '1 minute'), 0)::int as requests,
          coalesce((select sum(s.errors) from upstream_request_stats s where s.provider_id = p.id
            and s.minute >= date_trunc('minute', now()) - interval '1 minute'), 0)::int as errors,
+         coalesce((select sum(s.requests) from upstream_request_stats s where s.provider_id = p.id
+           and s.minute > now() - interval '1 hour'), 0)::int as requests_hour,
+         coalesce((select sum(s.errors) from upstream_request_stats s where s.provider_id = p.id
+           and s.minute > now() - interval '1 hour'), 0)::int as errors_hour,
          (select count(*) from upstream_activations a where a.provider_id = p.id and a.state = 'active')::int as open,
          (select count(*) from upstream_offers o where o.provider_id = p.id)::int as offers,
          (select count(*) from upstream_codes c where c.provider_id = p.id
@@ -115,7 +129,15 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
     const p = await mustFind(id);
     return toView(
       p,
-      (await counters()).get(id) ?? { requests: 0, errors: 0, open: 0, offers: 0, unmapped: 0 },
+      (await counters()).get(id) ?? {
+        requests: 0,
+        errors: 0,
+        requests_hour: 0,
+        errors_hour: 0,
+        open: 0,
+        offers: 0,
+        unmapped: 0,
+      },
     );
   }
 
@@ -213,11 +235,23 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
     async state(id: number): Promise<UpstreamProviderState> {
       await mustFind(id);
       const [rates, [costs], recent] = await Promise.all([
-        db.query<{ application_id: number; country_code: string; ended: number; delivered: number }>(
-          `select application_id, country_code::text as country_code, count(*)::int as ended,
-             count(*) filter (where outcome = 'finished')::int as delivered
-           from upstream_activations where provider_id = $1 and state = 'ended' and created_at > now() - interval '24 hours'
-           group by 1, 2 order by 3 desc limit 100`,
+        db.query<{
+          application_id: number;
+          application_code: string;
+          country_code: string;
+          ended: number;
+          delivered: number;
+          ended_hour: number;
+          delivered_hour: number;
+        }>(
+          // By when they ended: the rolling windows are of outcomes, whenever the number was bought.
+          `select a.application_id, ap.code as application_code, a.country_code::text as country_code,
+             count(*)::int as ended, count(*) filter (where a.outcome = 'finished')::int as delivered,
+             count(*) filter (where a.ended_at > now() - interval '1 hour')::int as ended_hour,
+             count(*) filter (where a.ended_at > now() - interval '1 hour' and a.outcome = 'finished')::int as delivered_hour
+           from upstream_activations a join applications ap on ap.id = a.application_id
+           where a.provider_id = $1 and a.state = 'ended' and a.ended_at > now() - interval '24 hours'
+           group by 1, 2, 3 order by 4 desc, 1, 3 limit 100`,
           [id],
         ),
         db.query<{ paid: string; refunded: string; revenue: string }>(
@@ -248,10 +282,13 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
       return {
         successRates: rates.map((r) => ({
           applicationId: r.application_id,
+          applicationCode: r.application_code,
           countryCode: r.country_code.trim(),
           ended: r.ended,
           delivered: r.delivered,
           rate: r.ended ? r.delivered / r.ended : 0,
+          endedLastHour: r.ended_hour,
+          rateLastHour: r.ended_hour ? r.delivered_hour / r.ended_hour : null,
         })),
         costs: {
           paid: fmt(toMicros(costs!.paid)),

@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session-store';
 import { useUrlTable } from '../../../lib/use-url-table';
 import { exportLedger } from '../api/export-ledger';
 import { useLedger } from '../api/list-ledger';
+import { UpstreamMarginsCard } from './upstream-margins-card';
 
 /** Spec §2 admin/logs/finance: every user's transactions, with user, type, date and reference filters. */
 export default function FinanceLogPage() {
@@ -99,62 +100,68 @@ export default function FinanceLogPage() {
   ];
 
   return (
-    <Card
-      title={t('finance.log.title')}
-      extra={
-        canExport && (
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting.isPending}
-            onClick={() => exporting.mutate()}
-            data-testid="finance-log-export"
-          >
-            {t('finance.export')}
-          </Button>
-        )
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          key={`user-${filters.user ?? ''}-${filters.userId ?? ''}`}
-          allowClear
-          style={{ width: 220 }}
-          placeholder={t('finance.filters.user')}
-          defaultValue={filters.userId ? `#${filters.userId}` : filters.user}
-          onSearch={(value) => {
-            const text = value.trim();
-            const id = /^#?(\d+)$/.exec(text)?.[1];
-            table.setFilters({ ...filters, user: id ? undefined : text, userId: id });
-          }}
-          data-testid="finance-log-user"
-        />
-        <LedgerTypeSelect value={filters.type} onChange={(type) => table.setFilters({ ...filters, type })} />
-        <DatePicker.RangePicker
-          value={rangeValue(filters)}
-          onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
-        />
-        <Input.Search
-          key={`reference-${filters.reference ?? ''}`}
-          allowClear
-          style={{ width: 240 }}
-          placeholder={t('finance.filters.reference')}
-          defaultValue={filters.reference}
-          onSearch={(value) => table.setFilters({ ...filters, reference: value.trim() })}
-          data-testid="finance-log-reference"
-        />
-      </Space>
-      <DataTable<AdminLedgerEntry>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={entries.data?.list}
-        loading={entries.isFetching}
-        pagination={table.pagination(entries.data?.total)}
-        onChange={(pagination, tableFilters, sorter) =>
-          table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
+    <>
+      <Card
+        title={t('finance.log.title')}
+        extra={
+          canExport && (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting.isPending}
+              onClick={() => exporting.mutate()}
+              data-testid="finance-log-export"
+            >
+              {t('finance.export')}
+            </Button>
+          )
         }
-        data-testid="finance-log-table"
-      />
-    </Card>
+      >
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            key={`user-${filters.user ?? ''}-${filters.userId ?? ''}`}
+            allowClear
+            style={{ width: 220 }}
+            placeholder={t('finance.filters.user')}
+            defaultValue={filters.userId ? `#${filters.userId}` : filters.user}
+            onSearch={(value) => {
+              const text = value.trim();
+              const id = /^#?(\d+)$/.exec(text)?.[1];
+              table.setFilters({ ...filters, user: id ? undefined : text, userId: id });
+            }}
+            data-testid="finance-log-user"
+          />
+          <LedgerTypeSelect
+            value={filters.type}
+            onChange={(type) => table.setFilters({ ...filters, type })}
+          />
+          <DatePicker.RangePicker
+            value={rangeValue(filters)}
+            onChange={(value) => table.setFilters({ ...filters, ...rangeDays(value) })}
+          />
+          <Input.Search
+            key={`reference-${filters.reference ?? ''}`}
+            allowClear
+            style={{ width: 240 }}
+            placeholder={t('finance.filters.reference')}
+            defaultValue={filters.reference}
+            onSearch={(value) => table.setFilters({ ...filters, reference: value.trim() })}
+            data-testid="finance-log-reference"
+          />
+        </Space>
+        <DataTable<AdminLedgerEntry>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={entries.data?.list}
+          loading={entries.isFetching}
+          pagination={table.pagination(entries.data?.total)}
+          onChange={(pagination, tableFilters, sorter) =>
+            table.onTableChange(pagination, tableFilters, sorter as SorterResult<unknown>)
+          }
+          data-testid="finance-log-table"
+        />
+      </Card>
+      <UpstreamMarginsCard range={dateRangeParams(filters)} />
+    </>
   );
 }

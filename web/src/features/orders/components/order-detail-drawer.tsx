@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import type { OrderExportFormat, OrderPhone } from '@jiema/shared';
+import type { AdminOrderDetail, OrderExportFormat, OrderPhone } from '@jiema/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -60,6 +60,8 @@ export function OrderDetailDrawer({
   // While open, a new code on one of its numbers shows within a second.
   useLiveSms([ORDERS_KEY], orderId !== null);
   const data = order.data;
+  // Administrators' answers say which provider served the order (customers' never do).
+  const served = scope === 'admin' ? (data as Partial<AdminOrderDetail> | undefined)?.upstream : undefined;
   const exporting = useMutation({
     mutationFn: (format: OrderExportFormat) => exportOrderPhones(scope, data!.id, data!.orderNo, format),
   });
@@ -216,6 +218,39 @@ export function OrderDetailDrawer({
             <Descriptions.Item label={t('orders.columns.completedAt')}>
               {formatTime(data.completedAt ?? data.cancelledAt)}
             </Descriptions.Item>
+            {served !== undefined && (
+              <Descriptions.Item label={t('orders.columns.source')}>
+                {served ? (
+                  <Space direction="vertical" size={0} data-testid="order-upstream">
+                    <Space size={4} wrap>
+                      <Tag color="purple">{served.providerName}</Tag>
+                      <Typography.Text type="secondary">
+                        {t('orders.upstream.upstreamId')}{' '}
+                        <Typography.Text copyable style={monoStyle}>
+                          {served.upstreamId ?? '-'}
+                        </Typography.Text>
+                      </Typography.Text>
+                    </Space>
+                    {/* One short line each: a long unbreakable line would squeeze the other columns. */}
+                    <span style={monoStyle}>
+                      {t('orders.upstream.costLine', {
+                        providerCost: served.providerCost ?? '-',
+                        currency: served.currency,
+                        cost: served.cost,
+                      })}
+                    </span>
+                    <span style={monoStyle}>
+                      {t('orders.upstream.revenueLine', { revenue: served.revenue })}
+                    </span>
+                    <span style={monoStyle}>
+                      {t('orders.upstream.marginLine', { margin: served.margin })}
+                    </span>
+                  </Space>
+                ) : (
+                  <Typography.Text type="secondary">{t('orders.upstream.ownStock')}</Typography.Text>
+                )}
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label={t('orders.detail.orderLink')}>
               <Space size={4}>
                 <Typography.Text type="secondary" ellipsis style={{ maxWidth: 220 }}>

@@ -1,4 +1,11 @@
-import { hasPermission, ORDER_STATUSES, type Order, VALIDITY_KINDS, type ValidityKind } from '@jiema/shared';
+import {
+  type AdminOrder,
+  hasPermission,
+  ORDER_STATUSES,
+  type Order,
+  VALIDITY_KINDS,
+  type ValidityKind,
+} from '@jiema/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -20,6 +27,7 @@ import { DemoTag } from '../../../components/demo-tag';
 import { ListActions } from '../../../components/list-actions';
 import { OrderStatusTag } from '../../../components/order-status-tag';
 import { KindTag, monoStyle, useLocalName, validityLabel } from '../../../components/rental-cells';
+import { UpstreamServedCell } from '../../../components/upstream-served';
 import { useOrders } from '../../../lib/api/list-orders';
 import { ORDERS_KEY, type OrderScope } from '../../../lib/api/orders-keys';
 import { dateRangeParams, formatTime, rangeDays, rangeValue } from '../../../lib/date-range';
@@ -178,6 +186,22 @@ export function OrdersPage({
         </Space>
       ),
     },
+    // Administrators: the source that served it (an upstream provider with cost and margin, or our stock).
+    ...(admin
+      ? [
+          {
+            title: t('orders.columns.source'),
+            key: 'source',
+            width: 170,
+            render: (_: unknown, o: Order) => (
+              <UpstreamServedCell
+                served={(o as Partial<AdminOrder>).upstream}
+                testId={`order-source-${o.id}`}
+              />
+            ),
+          },
+        ]
+      : []),
     {
       title: t('orders.columns.status'),
       dataIndex: 'status',

@@ -1,6 +1,9 @@
 import type {
+  StoreApplication,
   UpstreamMapping,
   UpstreamMappingOverride,
+  UpstreamPriceRule,
+  UpstreamPriceRuleWrite,
   UpstreamProvider,
   UpstreamProviderCreate,
   UpstreamProviderState,
@@ -9,6 +12,9 @@ import type {
 } from '@jiema/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
+
+/** A price rule as the form sends it (empty fields are nulls). */
+export type UpstreamPriceRuleInput = Partial<UpstreamPriceRuleWrite>;
 
 /** Every change invalidates this key. */
 export const PROVIDERS_KEY = ['upstream-providers'] as const;
@@ -46,4 +52,26 @@ export const useProviderState = (id: number | null) =>
     queryKey: [...PROVIDERS_KEY, 'state', id],
     queryFn: () => request<UpstreamProviderState>({ url: `${BASE}/${id}/state` }),
     enabled: id !== null,
+  });
+
+export const usePriceRules = (id: number | null) =>
+  useQuery({
+    queryKey: [...PROVIDERS_KEY, 'price-rules', id],
+    queryFn: () => request<UpstreamPriceRule[]>({ url: `${BASE}/${id}/price-rules` }),
+    enabled: id !== null,
+  });
+
+export const savePriceRule = ({ id, ...data }: UpstreamPriceRuleInput & { id: number }) =>
+  request<UpstreamPriceRule[]>({ url: `${BASE}/${id}/price-rules`, method: 'PUT', data });
+
+export const deletePriceRule = ({ id, ruleId }: { id: number; ruleId: number }) =>
+  request<UpstreamPriceRule[]>({ url: `${BASE}/${id}/price-rules/${ruleId}`, method: 'DELETE' });
+
+/** The catalog's applications, to pick a price rule's target. */
+export const useCatalogApplications = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...PROVIDERS_KEY, 'catalog-applications'],
+    queryFn: () => request<StoreApplication[]>({ url: '/api/catalog/applications' }),
+    enabled,
+    staleTime: 60_000,
   });

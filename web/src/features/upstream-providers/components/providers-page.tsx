@@ -1,12 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { UpstreamProvider } from '@jiema/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Space,
+  Switch,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { PROVIDERS_KEY, testProvider, updateProvider, useProviders } from '../api/providers';
 import { MappingsModal } from './mappings-modal';
+import { PriceRulesModal } from './price-rules-modal';
 import { ProviderFormModal } from './provider-form-modal';
 import { StateModal } from './state-modal';
 import { useCan } from './use-can';
@@ -24,6 +36,8 @@ export default function ProvidersPage() {
   });
   const [mappingsOf, setMappingsOf] = useState<number | null>(null);
   const [stateOf, setStateOf] = useState<number | null>(null);
+  const [rulesOf, setRulesOf] = useState<number | null>(null);
+  const lowBalance = (providers.data ?? []).filter((p) => p.balanceLow);
   const refresh = () => queryClient.invalidateQueries({ queryKey: PROVIDERS_KEY });
   const test = useMutation({
     mutationFn: testProvider,
@@ -67,7 +81,18 @@ export default function ProvidersPage() {
     {
       title: t('upstream.fields.traffic'),
       key: 'traffic',
-      render: (_, p) => t('upstream.traffic', { requests: p.requestsPerMinute, errors: p.errorsPerMinute }),
+      render: (_, p) => (
+        <Space direction="vertical" size={0} data-testid={`provider-traffic-${p.id}`}>
+          <span>{t('upstream.traffic', { requests: p.requestsPerMinute, errors: p.errorsPerMinute })}</span>
+          <Typography.Text type={p.errorsLastHour > 0 ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
+            {t('upstream.trafficHour', {
+              requests: p.requestsLastHour,
+              errors: p.errorsLastHour,
+              rate: p.requestsLastHour ? Math.round((100 * p.errorsLastHour) / p.requestsLastHour) : 0,
+            })}
+          </Typography.Text>
+        </Space>
+      ),
     },
     { title: t('upstream.fields.open'), dataIndex: 'openActivations' },
     {
@@ -165,6 +190,9 @@ export default function ProvidersPage() {
           <Button size="small" onClick={() => setStateOf(p.id)} data-testid={`provider-state-${p.id}`}>
             {t('upstream.stateButton')}
           </Button>
+          <Button size="small" onClick={() => setRulesOf(p.id)} data-testid={`provider-rules-${p.id}`}>
+            {t('upstream.rules.button')}
+          </Button>
         </Space>
       ),
     },
@@ -187,7 +215,17 @@ export default function ProvidersPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('upstream.intro')}</Typography.Paragraph>
+      {lowBalance.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('upstream.lowBalanceAlert', { names: lowBalance.map((p) => p.name).join(', ') })}
+          data-testid="providers-low-balance"
+        />
+      )}
       <DataTable<UpstreamProvider>
+        cards
         rowKey="id"
         loading={providers.isLoading}
         columns={columns}
@@ -202,6 +240,11 @@ export default function ProvidersPage() {
       />
       <MappingsModal providerId={mappingsOf} onClose={() => setMappingsOf(null)} />
       <StateModal providerId={stateOf} onClose={() => setStateOf(null)} />
+      <PriceRulesModal
+        providerId={rulesOf}
+        canEdit={can('admin:upstream:edit')}
+        onClose={() => setRulesOf(null)}
+      />
     </Card>
   );
 }

@@ -1,9 +1,10 @@
+import type { UpstreamProviderState } from '@jiema/shared';
 import { Descriptions, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useProviderState } from '../api/providers';
 
-type Rate = { applicationId: number; countryCode: string; ended: number; delivered: number; rate: number };
+type Rate = UpstreamProviderState['successRates'][number];
 type Recent = {
   id: number;
   upstreamId: string | null;
@@ -21,10 +22,21 @@ export function StateModal({ providerId, onClose }: { providerId: number | null;
   const { t } = useTranslation();
   const state = useProviderState(providerId);
   const rates: TableColumnsType<Rate> = [
-    { title: t('upstream.state.application'), dataIndex: 'applicationId' },
+    { title: t('upstream.state.application'), dataIndex: 'applicationCode' },
     { title: t('upstream.state.country'), dataIndex: 'countryCode' },
-    { title: t('upstream.state.ended'), dataIndex: 'ended' },
-    { title: t('upstream.state.rate'), dataIndex: 'rate', render: (r: number) => `${Math.round(r * 100)} %` },
+    {
+      title: t('upstream.state.lastHour'),
+      key: 'hour',
+      render: (_, r) =>
+        r.rateLastHour === null
+          ? '—'
+          : t('upstream.state.rateOf', { rate: Math.round(r.rateLastHour * 100), ended: r.endedLastHour }),
+    },
+    {
+      title: t('upstream.state.lastDay'),
+      key: 'day',
+      render: (_, r) => t('upstream.state.rateOf', { rate: Math.round(r.rate * 100), ended: r.ended }),
+    },
   ];
   const recent: TableColumnsType<Recent> = [
     { title: t('upstream.state.upstreamId'), dataIndex: 'upstreamId' },
@@ -63,6 +75,7 @@ export function StateModal({ providerId, onClose }: { providerId: number | null;
             columns={rates}
             dataSource={data.successRates}
             pagination={false}
+            data-testid="provider-success-rates"
           />
           <Typography.Title level={5}>{t('upstream.state.recentTitle')}</Typography.Title>
           <DataTable<Recent>

@@ -1,0 +1,33 @@
+import type { UpstreamServed } from '@jiema/shared';
+import { Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { monoStyle } from './rental-cells';
+
+/**
+ * Administrators only: which source served an order or rental, the provider's activation id, our cost
+ * and margin in USDT (null: our own stock). Customers' answers never carry it.
+ */
+export function UpstreamServedCell({
+  served,
+  testId,
+}: {
+  served: UpstreamServed | null | undefined;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  if (!served) return <Typography.Text type="secondary">{t('orders.upstream.ownStock')}</Typography.Text>;
+  return (
+    <Space direction="vertical" size={0} data-testid={testId}>
+      {/* Plain text, not a tag: a long provider name wraps inside a phone's card. */}
+      <Typography.Text strong style={{ wordBreak: 'break-word' }}>
+        {served.providerName}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ ...monoStyle, fontSize: 12 }}>
+        {t('orders.upstream.cost', { cost: served.cost })}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ ...monoStyle, fontSize: 12 }}>
+        {t('orders.upstream.margin', { margin: served.margin })}
+      </Typography.Text>
+    </Space>
+  );
+}
