@@ -115,6 +115,16 @@ export const STORE_AND_DELIVERY_ZH_CN: Record<string, { summary: string; descrip
     summary: '按（应用、国家）的成功率、成本、收入与毛利、最近的激活',
   },
   // 号码代理（SIM 卡池，SMSHub 代理协议）
+  'GET /api/admin/upstream-providers/{id}/price-rules': { summary: '供应商按应用和/或国家设置的价格规则' },
+  'PUT /api/admin/upstream-providers/{id}/price-rules': {
+    summary: '为某应用和/或国家设置加价（百分比、固定）和/或价格上限；同一对象的规则将被替换',
+  },
+  'DELETE /api/admin/upstream-providers/{id}/price-rules/{ruleId}': {
+    summary: '删除一条价格规则（恢复供应商自身的条件）',
+  },
+  'GET /api/admin/finance/upstream-providers': {
+    summary: '各上游供应商在期间内所购号码的成本、收入与毛利（USDT）',
+  },
   'GET /api/admin/agents': {
     summary: '号码代理列表：最近轮询、延迟、错误、可用数量、进行中与已售激活、收到的短信与应付金额',
   },
