@@ -53,15 +53,22 @@ export function createChainHttp(options: ChainHttpOptions) {
   /** GET (or POST with a JSON body) → the parsed JSON answer, or a ChainApiError. */
   async function call(path: string, body?: object): Promise<unknown> {
     await options.beforeRequest?.();
-    let response: Response;
-    try {
-      response = await doFetch(`${options.baseUrl}${path}`, {
+    const send = () =>
+      doFetch(`${options.baseUrl}${path}`, {
         method: body ? 'POST' : 'GET',
         headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
         body: body ? JSON.stringify(body) : undefined,
         signal: options.signal
           ? AbortSignal.any([options.signal, AbortSignal.timeout(TIMEOUT_MS)])
           : AbortSignal.timeout(TIMEOUT_MS),
+      });
+    let response: Response;
+    try {
+      response = await send().catch((error) => {
+        // A kept-alive connection the API closed while we were busy (settling a long page) is reset on
+        // reuse: every call here is a read, so it is sent once more on a fresh connection.
+        if (!isStaleConnection(error)) throw error;
+        return send();
       });
     } catch (error) {
       throw new ChainApiError('unreachable', describeNetworkError(error));
@@ -100,6 +107,11 @@ export type ChainHttp = ReturnType<typeof createChainHttp>;
 function retryAfterMs(response: Response): number | undefined {
   const seconds = Number(response.headers.get('retry-after'));
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 300) * 1000 : undefined;
+}
+
+function isStaleConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
 }
 
 /** "getaddrinfo ENOTFOUND api.trongrid.io" rather than "fetch failed". */
