@@ -7,6 +7,8 @@ import { monoStyle } from './rental-cells';
  * Administrators only: which source served an order or rental, the provider's activation id, our cost
  * and margin in USDT (null: our own stock). Customers' answers never carry it.
  */
+const wrappingMono = { fontFamily: monoStyle.fontFamily, fontSize: 12 } as const;
+
 export function UpstreamServedCell({
   served,
   testId,
@@ -22,10 +24,11 @@ export function UpstreamServedCell({
       <Typography.Text strong style={{ wordBreak: 'break-word' }}>
         {served.providerName}
       </Typography.Text>
-      <Typography.Text type="secondary" style={{ ...monoStyle, fontSize: 12 }}>
+      {/* Wraps at its space ("cost 0.123456 USDT"), so a wide admin table still fits its page. */}
+      <Typography.Text type="secondary" style={wrappingMono}>
         {t('orders.upstream.cost', { cost: served.cost })}
       </Typography.Text>
-      <Typography.Text type="secondary" style={{ ...monoStyle, fontSize: 12 }}>
+      <Typography.Text type="secondary" style={wrappingMono}>
         {t('orders.upstream.margin', { margin: served.margin })}
       </Typography.Text>
     </Space>
