@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
+import { createPeriodicJobs } from '../../../lib/periodic-jobs';
 import { reconcileAgentActivations } from './agent-endings';
 import { pollDueAgents } from './agents-poll';
 import { sendDueFinishes } from './finish-outbox';
@@ -16,38 +17,13 @@ export function startAgentWorkers(
   config: Pick<Config, 'agents' | 'upstream' | 'storeCooldownMinutes'>,
   log: FastifyBaseLogger,
 ) {
-  const timers: NodeJS.Timeout[] = [];
-  const running = new Set<Promise<unknown>>();
-  let stopped = false;
-  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
-    let busy = false;
-    const run = () => {
-      if (busy || stopped) return;
-      busy = true;
-      const p = job()
-        .catch((error) => log.error({ err: error }, `agents ${name} failed`))
-        .finally(() => {
-          busy = false;
-          running.delete(p);
-        });
-      running.add(p);
-    };
-    run();
-    const timer = setInterval(run, ms);
-    timer.unref();
-    timers.push(timer);
-  };
+  const jobs = createPeriodicJobs(log, 'agents');
+  const every = jobs.every;
   if (config.agents.pollMs > 0) {
     // Ticks well inside the interval: the claim, not the tick, decides that an agent is polled once.
     every(Math.min(1_000, config.agents.pollMs), 'poll', () => pollDueAgents(db, config));
     every(1_000, 'finish', () => sendDueFinishes(db, config));
     every(5_000, 'reconciliation', () => reconcileAgentActivations(db, config.upstream.buyBudgetMs + 30_000));
   }
-  return {
-    async stop() {
-      stopped = true;
-      for (const t of timers) clearInterval(t);
-      await Promise.all(running);
-    },
-  };
+  return { stop: jobs.stop };
 }
