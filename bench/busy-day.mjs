@@ -4,16 +4,17 @@
 //   "scripts"; purchases at 20/s through `getNumber` (70 %) and the web store (30 %); about a third
 //   never get a code and are cancelled after the 2-minute lock (refunded), the rest get their code and
 //   half of those are finished (`setStatus 6`);
-// - inbound SMS at 100/s through the generic gateway (signed JSON): the codes of open activations,
-//   the rest to numbers nobody holds;
+// - inbound SMS at 100/s, 70 % through the generic gateway (signed JSON) and 30 % as deliver_sm over an
+//   SMPP bind to the SMSC simulator: the codes of open activations, the rest to numbers nobody holds;
+// - every customer has a code webhook pointing at a local sink (each code must arrive there, once);
+// - a mass SMS campaign every 10 s, going out at 1,000 msg/s over SMPP to the simulator, with receipts;
 // - code links long-polling (200), live event streams (50) and administrators loading the reports,
 //   the SMS records and the user list.
-// Not in this mix yet (listed in the output): SMPP inbound, customer webhooks to a sink and a mass SMS
-// campaign through the SMPP simulator.
-// Reported per path: count, errors, p50/p99/max; SMS→code (from sending the webhook to `getStatus`
-// answering the code) p99; CPU per process (each server, PostgreSQL, this load generator); each
-// server's memory over the run; database growth per hour; afterwards the ledger, stock and refund
-// invariants the store tests check, and every code sent found on its activation.
+// Reported per path: count, errors, p50/p99/max; SMS→code (from sending the SMS to `getStatus`
+// answering the code) p99 per inbound path; webhook arrival p99; mass SMS delivered per second; CPU
+// per process (each server, PostgreSQL, the SMSC simulator, this load generator); each server's memory
+// over the run; database growth per hour; afterwards the ledger, stock and refund invariants the store
+// tests check, every code sent found on its activation and at the webhook sink, nothing delivered twice.
 // `--kill-at <minute>` kills one server with SIGKILL at that minute and starts it again 10 s later:
 // clients retry a refused connection on the other server, so only requests in flight on the killed
 // one may fail. `--scale N` multiplies every rate and count (find the knee: 1, 2, 4…).
@@ -30,6 +31,8 @@ import { parsers, readOptions } from './lib/options.mjs';
 import { processesCpuMicros } from './lib/process-cpu.mjs';
 import { machineLine, recordSection } from './lib/results.mjs';
 import { importFromServer } from './lib/server-packages.mjs';
+import { startSmscProcess } from './lib/smsc-process.mjs';
+import { startWebhookSink } from './lib/webhook-sink.mjs';
 
 const options = readOptions(
   {
@@ -66,8 +69,20 @@ const MIX = {
   /** Share of activations that never get a code (cancelled after the lock, refunded). */
   noCodeShare: 1 / 3,
   getNumberShare: 0.7,
+  /** Share of inbound SMS that come over SMPP (deliver_sm) instead of the generic webhook. */
+  smppShare: 0.3,
+  massSmsPerSecond: 1000 * S,
+  campaignEverySeconds: 10,
 };
-const TARGETS = { pollP99: 100, purchaseP99: 100, pageP99: 100, smsToCodeP99: 200, memoryGrowth: 0.1 };
+const TARGETS = {
+  pollP99: 100,
+  purchaseP99: 100,
+  pageP99: 100,
+  smsToCodeP99: 200,
+  memoryGrowth: 0.1,
+  /** Mass SMS delivered per second over the window, as a share of the rate it is sent at. */
+  massSmsShare: 0.95,
+};
 const CANCEL_AFTER_MS = 125_000;
 const SECRET_HEADER = 'x-signature';
 const measuredMs = options.minutes * 60_000;
@@ -154,7 +169,7 @@ async function call(pathName, method, path, { headers = {}, body, timeoutMs = 10
 
 // ------------------------------------------------------------------------------------ the world
 
-async function prepare(client, origin, admin) {
+async function prepare(client, origin, admin, { smsc, sink }) {
   const started = Date.now();
   const [{ hash }] = (await client.query('select password_hash as hash from users order by id limit 1')).rows;
   const customers = Math.max(200, MIX.streams);
@@ -206,8 +221,64 @@ async function prepare(client, origin, admin) {
     body: JSON.stringify({ kind: 'generic', name: 'busy day' }),
   }).then((r) => r.json());
   if (gateway.code !== 200) throw new Error(`gateway: ${JSON.stringify(gateway)}`);
+  const api = async (token, method, path, body) => {
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    }).then((r) => r.json());
+    if (res.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(res)}`);
+    return res.data;
+  };
+  // SMPP inbound: a gateway bound as receiver to the simulator (system_id `mo`, which it sends MO to).
+  const smppGateway = await api(adminToken, 'POST', '/api/admin/gateways', {
+    kind: 'smpp',
+    name: 'busy SMSC',
+  });
+  await api(adminToken, 'PUT', `/api/admin/gateways/${smppGateway.id}/smpp`, {
+    host: '127.0.0.1',
+    port: smsc.port,
+    systemId: 'mo',
+    password: 'busy',
+    bindMode: 'receiver',
+    enquireLinkSeconds: 30,
+  });
+  // Mass SMS out through the same simulator (system_id `mt`), at the mix's rate; the administrator pays.
+  await api(adminToken, 'POST', '/api/admin/mass-sms/connectors', {
+    kind: 'smpp',
+    name: 'busy SMSC',
+    password: 'busy',
+    defaultSenderId: 'Busy',
+    throughputPerSecond: MIX.massSmsPerSecond,
+    config: { host: '127.0.0.1', port: smsc.port, systemId: 'mt', window: 50 },
+  });
+  await client.query(
+    `with funded as (update users set balance = balance + 10000000 where username = $1 returning id, balance)
+     insert into ledger_entries (user_id, type, amount, balance_after, reference, note)
+     select id, 'recharge', 10000000, balance, 'bench:admin', 'benchmark funds' from funded`,
+    [admin.username],
+  );
+  // Every customer's code webhook goes to the sink.
+  await Promise.all(
+    tokens.map(async (token) => {
+      const current = await api(token, 'GET', '/api/code-settings');
+      await api(token, 'PUT', '/api/code-settings', {
+        answerFormat: current.answerFormat,
+        windowMinutes: current.windowMinutes,
+        timeZone: current.timeZone,
+        webhookUrl: sink.url,
+      });
+    }),
+  );
+  // The MO bind is up once the simulator can hand an SMS (to a number nobody holds) to a server.
+  for (let i = 0; !(await smsc.deliverMo({ from: 'Busy', to: strays[0].number, text: 'bind check' })); i++) {
+    if (i >= 60) throw new Error('the SMPP gateway did not bind to the simulator within 30 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
   await client.query('analyze');
-  console.log(`  prepared ${customers} customers, ${stock} numbers, a gateway in ${Date.now() - started} ms`);
+  console.log(
+    `  prepared ${customers} customers, ${stock} numbers, two gateways (webhook, SMPP), a mass SMS connector, webhooks in ${Date.now() - started} ms`,
+  );
   return {
     appId,
     validity,
@@ -215,6 +286,8 @@ async function prepare(client, origin, admin) {
     strays: strays.map((r) => r.number),
     gateway: gateway.data,
     adminToken,
+    smsc,
+    sink,
   };
 }
 
@@ -340,23 +413,45 @@ function signedSms(world, to, text, id = `busy-${process.pid}-${smsSequence++}`)
   };
 }
 
-const smsToCode = [];
+/** One SMS over SMPP: the simulator's deliver_sm, answered by whichever server holds the bind. */
+async function deliverOverSmpp(world, to, text, retries) {
+  for (let attempt = 0; ; attempt++) {
+    const started = performance.now();
+    const ok = await world.smsc.deliverMo({ from: 'Busy', to, text });
+    // An SMSC keeps an MO nobody answered and offers it again (after a kill: once the bind moved).
+    if (ok || attempt >= retries) {
+      note('inbound SMS (SMPP)', performance.now() - started, ok);
+      return ok;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const smsToCode = { webhook: [], smpp: [] };
+/** When each code was sent (ms since the epoch), for the codes whose SMS a server took. */
+const codeSentAt = new Map();
 async function sendCode(world, a) {
   const code = String(100000 + Math.floor(Math.random() * 900000));
   sentCodes.set(a.id, code);
   outcome.codesSent++;
   const sentAt = performance.now();
   a.codeSentAt = Date.now();
-  // A gateway app retries a webhook that failed (the same SMS id: stored once).
   const text = `Busy code: ${code}. Do not share it.`;
-  const id = `busy-${process.pid}-${smsSequence++}`;
-  let posted = null;
-  for (let attempt = 0; attempt < 5 && !posted?.ok; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
-    const { body, headers } = signedSms(world, a.phone, text, id);
-    posted = await call('inbound SMS', 'POST', `/api/inbound/${world.gateway.id}`, { headers, body });
+  const via = Math.random() < MIX.smppShare ? 'smpp' : 'webhook';
+  if (via === 'smpp') {
+    if (!(await deliverOverSmpp(world, a.phone, text, 30))) return;
+  } else {
+    // A gateway app retries a webhook that failed (the same SMS id: stored once).
+    const id = `busy-${process.pid}-${smsSequence++}`;
+    let posted = null;
+    for (let attempt = 0; attempt < 5 && !posted?.ok; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
+      const { body, headers } = signedSms(world, a.phone, text, id);
+      posted = await call('inbound SMS', 'POST', `/api/inbound/${world.gateway.id}`, { headers, body });
+    }
+    if (!posted.ok) return;
   }
-  if (!posted.ok) return;
+  codeSentAt.set(a.id, a.codeSentAt);
   // What a script polling without pause would see: the first getStatus that answers the code.
   for (let i = 0; i < 200; i++) {
     const res = await call(
@@ -365,18 +460,47 @@ async function sendCode(world, a) {
       sa({ api_key: a.customer.apiKey, action: 'getStatus', id: a.id }),
     );
     if (res.ok && res.text === `STATUS_OK:${code}`) {
-      if (measuring) smsToCode.push(performance.now() - sentAt);
+      if (measuring) smsToCode[via].push(performance.now() - sentAt);
       return;
     }
     await new Promise((r) => setTimeout(r, 25));
   }
-  if (measuring) smsToCode.push(Number.POSITIVE_INFINITY);
+  if (measuring) smsToCode[via].push(Number.POSITIVE_INFINITY);
 }
 
 async function sendStray(world) {
   const to = world.strays[Math.floor(Math.random() * world.strays.length)];
-  const { body, headers } = signedSms(world, to, `Busy code: ${100000 + (smsSequence % 900000)}`);
+  const text = `Busy code: ${100000 + (smsSequence % 900000)}`;
+  if (Math.random() < MIX.smppShare) {
+    await deliverOverSmpp(world, to, text, 0);
+    return;
+  }
+  const { body, headers } = signedSms(world, to, text);
   await call('inbound SMS', 'POST', `/api/inbound/${world.gateway.id}`, { headers, body });
+}
+
+/** A campaign every `campaignEverySeconds`, as many messages as go out meanwhile, to numbers never used before. */
+const campaigns = { confirmed: 0, messages: 0 };
+async function campaignLoop(world) {
+  const size = Math.round(MIX.massSmsPerSecond * MIX.campaignEverySeconds);
+  for (let n = 0; !stopping; n++) {
+    const due = Date.now() + MIX.campaignEverySeconds * 1000;
+    const recipients = Array.from({ length: size }, (_, i) => `+7${9160000000 + n * size + i}`);
+    const res = await call('mass SMS campaign confirm', 'POST', '/api/mass-sms/campaigns', {
+      headers: { authorization: `Bearer ${world.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requestKey: randomUUID(),
+        recipientsText: recipients.join('\n'),
+        content: 'Busy day: your parcel is on its way.',
+      }),
+      timeoutMs: 60_000,
+    });
+    if (res.ok) {
+      campaigns.confirmed++;
+      campaigns.messages += size;
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+  }
 }
 
 // ------------------------------------------------------------------------------------ the others
@@ -472,6 +596,8 @@ async function main(machine) {
     CODE_LINK_LIMIT_PER_MINUTE: '10000000',
     EVENTS_MAX_STREAMS_PER_USER: '100',
     TRON_WATCHER: 'off',
+    // The webhook sink is on loopback, which customers' webhooks may not reach by default.
+    CODE_WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   const start = (name) =>
     startJiemaServer({
@@ -487,7 +613,9 @@ async function main(machine) {
   const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
   await client.connect();
   try {
-    const world = await prepare(client, first.origin, first.admin);
+    const smsc = await startSmscProcess({ countDestinations: true });
+    const sink = await startWebhookSink();
+    const world = await prepare(client, first.origin, first.admin, { smsc, sink });
     // The open activations at the start, bought through the store in orders of 100 (not measured).
     for (let left = MIX.openActivations, c = 0; left > 0; left -= 100, c++) {
       const customer = world.customers[c % world.customers.length];
@@ -518,6 +646,7 @@ async function main(machine) {
     const linkLoops = linked.map((a) => waitOnLink(a));
     for (const customer of world.customers.slice(0, MIX.streams)) holdStream(customer);
     const adminLoops = Array.from({ length: MIX.admins }, () => adminLoop(world));
+    const campaignLoopDone = campaignLoop(world);
 
     // One scheduler tick every 20 ms: purchases and SMS at their rates, due polls, codes, finishes, cancels.
     const began = Date.now();
@@ -532,6 +661,7 @@ async function main(machine) {
     const memory = [];
     let cpuBefore = null;
     let dbSizeBefore = null;
+    let massSmsBefore = null;
     let measuredAt = null;
     let killDone = false;
     while (true) {
@@ -543,7 +673,9 @@ async function main(machine) {
           at: process.cpuUsage(),
           servers: processesCpuMicros(servers.map((s) => s.pid)),
           pg: processesCpuMicros(await database.backendPids()),
+          smsc: processesCpuMicros([smsc.pid]),
         };
+        massSmsBefore = await massSmsCounts(client);
         dbSizeBefore = Number(
           (await client.query('select pg_database_size(current_database()) as b')).rows[0].b,
         );
@@ -607,7 +739,9 @@ async function main(machine) {
       at: process.cpuUsage(cpuBefore.at),
       servers: processesCpuMicros(servers.map((s) => s.pid)),
       pg: processesCpuMicros(await database.backendPids()),
+      smsc: processesCpuMicros([smsc.pid]),
     };
+    const massSmsAfter = await massSmsCounts(client);
     const dbSizeAfter = Number(
       (await client.query('select pg_database_size(current_database()) as b')).rows[0].b,
     );
@@ -616,14 +750,55 @@ async function main(machine) {
     console.log(`  measured; letting ${inFlight.size} requests in flight finish…`);
     await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 15_000))]);
     await Promise.race([
-      Promise.allSettled([...linkLoops, ...adminLoops]),
+      Promise.allSettled([...linkLoops, ...adminLoops, campaignLoopDone]),
       new Promise((r) => setTimeout(r, 35_000)),
     ]);
+    const webhooks = await settleWebhooks(sink);
     const invariants = await checkInvariants(client);
-    return report({ machine, database, cpuBefore, cpuAfter, memory, dbSizeBefore, dbSizeAfter, invariants });
+    const mass = {
+      before: massSmsBefore,
+      after: massSmsAfter,
+      atEnd: await massSmsCounts(client),
+      simulator: await smsc.stats(),
+    };
+    return report({
+      machine,
+      database,
+      cpuBefore,
+      cpuAfter,
+      memory,
+      dbSizeBefore,
+      dbSizeAfter,
+      invariants,
+      webhooks,
+      mass,
+    });
   } finally {
     await client.end();
   }
+}
+
+/** Mass SMS messages by status (delivered, and the rest still queued or failed). */
+async function massSmsCounts(client) {
+  const { rows } = await client.query(`select status, count(*)::int as n from sms_outbound group by status`);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/**
+ * Waits (up to 30 s) for the webhook of every code a server took, then tells how many never came, how
+ * long they took from the SMS (p50/p99 over the measured ones) and what came twice.
+ */
+async function settleWebhooks(sink) {
+  const missing = () => {
+    const arrived = new Map(sink.arrivals.map((a) => [a.rentalId, a]));
+    return [...codeSentAt.keys()].filter((id) => arrived.get(id)?.code !== sentCodes.get(id));
+  };
+  for (let i = 0; i < 60 && missing().length > 0; i++) await new Promise((r) => setTimeout(r, 500));
+  const latencies = sink.arrivals
+    .filter((a) => codeSentAt.has(a.rentalId))
+    .map((a) => a.at - codeSentAt.get(a.rentalId))
+    .sort((a, b) => a - b);
+  return { expected: codeSentAt.size, missing: missing().length, latencies, ...sink.summary() };
 }
 
 async function checkInvariants(client) {
@@ -661,7 +836,18 @@ async function checkInvariants(client) {
   };
 }
 
-function report({ machine, database, cpuBefore, cpuAfter, memory, dbSizeBefore, dbSizeAfter, invariants }) {
+function report({
+  machine,
+  database,
+  cpuBefore,
+  cpuAfter,
+  memory,
+  dbSizeBefore,
+  dbSizeAfter,
+  invariants,
+  webhooks,
+  mass,
+}) {
   const seconds = options.minutes * 60;
   const rows = [];
   let errors = 0;
@@ -672,7 +858,14 @@ function report({ machine, database, cpuBefore, cpuAfter, memory, dbSizeBefore, 
       `| ${path} | ${sorted.length} | ${(sorted.length / seconds).toFixed(1)} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${(sorted.at(-1) ?? NaN).toFixed(0)} | ${s.errors} | ${s.inFlightOnKilled} |${s.errors ? ` ${s.lastError ?? ''}` : ''}`,
     );
   }
-  const codeSorted = smsToCode.sort((a, b) => a - b);
+  const byNumber = (a, b) => a - b;
+  const codeSorted = [...smsToCode.webhook, ...smsToCode.smpp].sort(byNumber);
+  const webhookCodes = smsToCode.webhook.sort(byNumber);
+  const smppCodes = smsToCode.smpp.sort(byNumber);
+  const massDelivered = (mass.after.delivered ?? 0) - (mass.before.delivered ?? 0);
+  const massRate = massDelivered / seconds;
+  const massSentTwice =
+    mass.simulator.destinations === null ? null : mass.simulator.submits - mass.simulator.destinations;
   const wakeSorted = linkWake.sort((a, b) => a - b);
   const cpu = (micros) => `${((micros / 1e6 / seconds) * 100).toFixed(0)} %`;
   const serverCpu = servers.map(
@@ -680,6 +873,7 @@ function report({ machine, database, cpuBefore, cpuAfter, memory, dbSizeBefore, 
   );
   let pgMicros = 0;
   for (const [pid, m] of cpuAfter.pg) if (cpuBefore.pg.has(pid)) pgMicros += m - cpuBefore.pg.get(pid);
+  const smscMicros = [...cpuAfter.smsc.values()][0] - [...cpuBefore.smsc.values()][0];
   const firstMem = memory.find((m) => m.every((x) => x !== null)) ?? [];
   const lastMem = memory.at(-1) ?? [];
   const growth = firstMem.map((m, i) => (lastMem[i] && m ? lastMem[i] / m - 1 : NaN));
@@ -704,6 +898,14 @@ function report({ machine, database, cpuBefore, cpuAfter, memory, dbSizeBefore, 
     [`SMS→code p99 < ${TARGETS.smsToCodeP99} ms`, quantile(codeSorted, 0.99) < TARGETS.smsToCodeP99],
     ['every code delivered', invariants.codesMissing === 0],
     [
+      'every code at its webhook, no SMS delivered twice',
+      webhooks.missing === 0 && webhooks.smsDeliveredTwice === 0,
+    ],
+    [
+      `mass SMS delivered ≥ ${TARGETS.massSmsShare * 100} % of ${MIX.massSmsPerSecond} msg/s, none sent twice`,
+      massRate >= TARGETS.massSmsShare * MIX.massSmsPerSecond && massSentTwice === 0,
+    ],
+    [
       'ledger and stock invariants',
       invariants.balancesOffLedger === 0 &&
         invariants.numbersHeldTwice === 0 &&
@@ -717,15 +919,17 @@ function report({ machine, database, cpuBefore, cpuAfter, memory, dbSizeBefore, 
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machineLine(machine)}; load average ${machine.loadAverage.toFixed(2)} at the start
 - Code: ${machine.commit}; database: ${database.description}; two server processes, clients alternate between them
-- Mix: ${MIX.openActivations} open activations at the start polled every ${MIX.pollEveryMs / 1000} s, ${MIX.purchasesPerSecond} purchases/s (${MIX.getNumberShare * 100} % getNumber), ${MIX.smsPerSecond} inbound SMS/s, ${MIX.links} code links long-polling, ${MIX.streams} event streams, ${MIX.admins} administrators; ${options.warmup} s warm-up, ${options.minutes} min measured. Not yet in the mix: SMPP inbound, customer webhooks, a mass SMS campaign
+- Mix: ${MIX.openActivations} open activations at the start polled every ${MIX.pollEveryMs / 1000} s, ${MIX.purchasesPerSecond} purchases/s (${MIX.getNumberShare * 100} % getNumber), ${MIX.smsPerSecond} inbound SMS/s (${MIX.smppShare * 100} % over SMPP), every customer's code webhook to a local sink, a mass SMS campaign of ${Math.round(MIX.massSmsPerSecond * MIX.campaignEverySeconds).toLocaleString('en-US')} every ${MIX.campaignEverySeconds} s at ${MIX.massSmsPerSecond} msg/s over SMPP, ${MIX.links} code links long-polling, ${MIX.streams} event streams, ${MIX.admins} administrators; ${options.warmup} s warm-up, ${options.minutes} min measured
 - Activations bought in the window: ${outcome.bought} (≈ ${activationsPerDay.toLocaleString('en-US')} a day at this pace); codes sent ${outcome.codesSent}, seen by polling ${outcome.codesSeen}; cancelled ${outcome.cancelled}, finished ${outcome.finished}
 
 | Path | Requests | per s | p50 ms | p99 ms | max ms | errors | failed in flight on the killed process |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
-- SMS→code (webhook sent → \`getStatus\` answers the code): p50 ${quantile(codeSorted, 0.5).toFixed(0)} ms, p99 ${quantile(codeSorted, 0.99).toFixed(0)} ms over ${codeSorted.length}; a waiting code link woke p50 ${quantile(wakeSorted, 0.5)} ms, p99 ${quantile(wakeSorted, 0.99)} ms after the SMS was sent (${wakeSorted.length})
-- CPU over the window (100 % = one core): servers ${serverCpu.join(', ')}; PostgreSQL ${cpu(pgMicros)}; load generator ${cpu(cpuAfter.at.user + cpuAfter.at.system)}
+- SMS→code (SMS sent → \`getStatus\` answers the code): p50 ${quantile(codeSorted, 0.5).toFixed(0)} ms, p99 ${quantile(codeSorted, 0.99).toFixed(0)} ms over ${codeSorted.length} (generic webhook p99 ${quantile(webhookCodes, 0.99).toFixed(0)} ms over ${webhookCodes.length}, SMPP p99 ${quantile(smppCodes, 0.99).toFixed(0)} ms over ${smppCodes.length}); a waiting code link woke p50 ${quantile(wakeSorted, 0.5)} ms, p99 ${quantile(wakeSorted, 0.99)} ms after the SMS was sent (${wakeSorted.length})
+- Customer webhooks: ${webhooks.expected - webhooks.missing} of ${webhooks.expected} codes arrived at the sink, p50 ${quantile(webhooks.latencies, 0.5)} ms, p99 ${quantile(webhooks.latencies, 0.99)} ms after the SMS was sent; ${webhooks.redelivered} deliveries retried (same id), ${webhooks.smsDeliveredTwice} SMS delivered twice
+- Mass SMS: ${campaigns.confirmed} campaigns confirmed (${campaigns.messages.toLocaleString('en-US')} messages); ${massDelivered.toLocaleString('en-US')} delivered in the window = ${massRate.toFixed(0)} msg/s; at the end ${JSON.stringify(mass.atEnd)}; the simulator took ${mass.simulator.submits.toLocaleString('en-US')} submits to ${mass.simulator.destinations?.toLocaleString('en-US')} numbers
+- CPU over the window (100 % = one core): servers ${serverCpu.join(', ')}; PostgreSQL ${cpu(pgMicros)}; SMSC simulator ${cpu(smscMicros)}; load generator ${cpu(cpuAfter.at.user + cpuAfter.at.system)}
 - Memory (RSS MB, every 15 s): ${servers.map((s, i) => `${s.name} ${firstMem[i]?.toFixed(0)} → ${lastMem[i]?.toFixed(0)} (${(growth[i] * 100).toFixed(1)} %)`).join(', ')}
 - Database growth: ${(dbPerHour / 2 ** 20).toFixed(0)} MB per hour at this pace; ${streamEvents} stream events received
 - Afterwards: ${JSON.stringify(invariants)}
