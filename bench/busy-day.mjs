@@ -19,13 +19,13 @@
 // clients retry a refused connection on the other server, so only requests in flight on the killed
 // one may fail. `--scale N` multiplies every rate and count (find the knee: 1, 2, 4…).
 //   npm run build -w server && node bench/busy-day.mjs [--minutes 10] [--scale 1] [--kill-at 5] [--record on]
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { addUsNumbers } from './lib/bench-world.mjs';
+import { prepareWorld } from './lib/busy-world.mjs';
 import { runBounded } from './lib/cleanup.mjs';
 import { freshDatabase } from './lib/databases.mjs';
-import { logIn, startJiemaServer } from './lib/jiema-server.mjs';
+import { startJiemaServer } from './lib/jiema-server.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { parsers, readOptions } from './lib/options.mjs';
 import { processesCpuMicros } from './lib/process-cpu.mjs';
@@ -171,65 +171,11 @@ async function call(pathName, method, path, { headers = {}, body, timeoutMs = 10
 
 async function prepare(client, origin, admin, { smsc, sink }) {
   const started = Date.now();
-  const [{ hash }] = (await client.query('select password_hash as hash from users order by id limit 1')).rows;
   const customers = Math.max(200, MIX.streams);
-  const { rows: users } = await client.query(
-    `insert into users (username, email, password_hash, user_type, api_key, balance)
-     select 'busy' || i, 'busy' || i || '@bench.local', $1, 2, md5(random()::text || i), 100000
-     from generate_series(1, $2) as i returning id, api_key`,
-    [hash, customers],
-  );
-  const ids = users.map((u) => u.id);
-  await client.query(`insert into user_roles (user_id, role) select unnest($1::int[]), 'CUSTOMER'`, [ids]);
-  await client.query(
-    `insert into ledger_entries (user_id, type, amount, balance_after, reference, note)
-     select id, 'recharge', 100000, 100000, 'bench:' || id, 'benchmark funds' from unnest($1::int[]) as id`,
-    [ids],
-  );
-  const tokens = ids.map(() => randomBytes(32).toString('base64url'));
-  await client.query(
-    `insert into sessions (user_id, token_hash, expires_at, ip, user_agent)
-     select u, h, now() + interval '1 day', '127.0.0.1', 'bench' from unnest($1::int[], $2::text[]) as t(u, h)`,
-    [ids, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
-  );
-  const [{ id: appId }] = (
-    await client.query(
-      `insert into applications (code, name_zh, name_en, sender_pattern, code_pattern)
-       values ('busy', '忙碌', 'Busy', '', 'code[: ]+(\\d{4,8})') returning id`,
-    )
-  ).rows;
-  const [{ validity }] = (
-    await client.query(
-      `select id as validity from validity_options where kind = 'activation' and enabled order by minutes desc limit 1`,
-    )
-  ).rows;
-  await client.query(
-    `insert into price_rules (application_id, card_type, validity_option_id, price) values ($1, 'new', $2, 0.1)`,
-    [appId, validity],
-  );
   const purchases = Math.ceil(MIX.purchasesPerSecond * (options.warmup + options.minutes * 60) * 1.2);
   const stock = MIX.openActivations + purchases + 1000;
-  await addUsNumbers(client, stock);
-  // Numbers nobody will hold: the SMS "for nobody" go to them.
-  const { rows: strays } = await client.query(
-    `select '+1666' || lpad(i::text, 7, '0') as number from generate_series(1, 1000) as i`,
-  );
-  const adminToken = await logIn(origin, admin);
-  const gateway = await fetch(`${origin}/api/admin/gateways`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ kind: 'generic', name: 'busy day' }),
-  }).then((r) => r.json());
-  if (gateway.code !== 200) throw new Error(`gateway: ${JSON.stringify(gateway)}`);
-  const api = async (token, method, path, body) => {
-    const res = await fetch(`${origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    }).then((r) => r.json());
-    if (res.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(res)}`);
-    return res.data;
-  };
+  const world = await prepareWorld(client, origin, admin, { customers, stock });
+  const { api, adminToken } = world;
   // SMPP inbound: a gateway bound as receiver to the simulator (system_id `mo`, which it sends MO to).
   const smppGateway = await api(adminToken, 'POST', '/api/admin/gateways', {
     kind: 'smpp',
@@ -260,7 +206,7 @@ async function prepare(client, origin, admin, { smsc, sink }) {
   );
   // Every customer's code webhook goes to the sink.
   await Promise.all(
-    tokens.map(async (token) => {
+    world.customers.map(async ({ token }) => {
       const current = await api(token, 'GET', '/api/code-settings');
       await api(token, 'PUT', '/api/code-settings', {
         answerFormat: current.answerFormat,
@@ -271,7 +217,7 @@ async function prepare(client, origin, admin, { smsc, sink }) {
     }),
   );
   // The MO bind is up once the simulator can hand an SMS (to a number nobody holds) to a server.
-  for (let i = 0; !(await smsc.deliverMo({ from: 'Busy', to: strays[0].number, text: 'bind check' })); i++) {
+  for (let i = 0; !(await smsc.deliverMo({ from: 'Busy', to: world.strays[0], text: 'bind check' })); i++) {
     if (i >= 60) throw new Error('the SMPP gateway did not bind to the simulator within 30 s');
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -279,16 +225,7 @@ async function prepare(client, origin, admin, { smsc, sink }) {
   console.log(
     `  prepared ${customers} customers, ${stock} numbers, two gateways (webhook, SMPP), a mass SMS connector, webhooks in ${Date.now() - started} ms`,
   );
-  return {
-    appId,
-    validity,
-    customers: users.map((u, i) => ({ id: u.id, apiKey: u.api_key, token: tokens[i] })),
-    strays: strays.map((r) => r.number),
-    gateway: gateway.data,
-    adminToken,
-    smsc,
-    sink,
-  };
+  return { ...world, smsc, sink };
 }
 
 // ------------------------------------------------------------------------------------ activations

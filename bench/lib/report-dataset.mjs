@@ -1,11 +1,22 @@
 /**
  * A year of business in one go, with generate_series (minutes, not hours): at scale 1, 50,000 users
  * (each with a recharge), 200,000 orders (one rental and one ledger entry each, 5% refunded),
- * 1,000,000 inbound SMS (a fifth of them coded for a rental, the rest reaching numbers nobody held),
- * 500,000 login records (10% failed) and 50,000 numbers in stock, spread over the last 365 days.
- * Runs on a migrated and seeded Jiema database (the server's own start does both).
+ * 1,000,000 inbound SMS (a fifth of them coded for a rental, the rest reaching numbers nobody held;
+ * a code webhook delivery for each SMS a rental's code came in), 500,000 login records (10% failed),
+ * 50,000 numbers in stock and 1,000,000 mass SMS messages delivered in 100 campaigns, spread over the
+ * last 365 days. Runs on a migrated and seeded Jiema database (the server's own start does both).
  */
-export const FULL_SCALE = { users: 50_000, orders: 200_000, sms: 1_000_000, logins: 500_000, stock: 50_000 };
+export const FULL_SCALE = {
+  users: 50_000,
+  orders: 200_000,
+  sms: 1_000_000,
+  logins: 500_000,
+  stock: 50_000,
+  massSms: 1_000_000,
+};
+
+/** Mass SMS messages per seeded campaign. */
+const CAMPAIGN_SIZE = 10_000;
 
 export function datasetSize(scale) {
   return Object.fromEntries(
@@ -94,6 +105,58 @@ export function datasetSteps(size) {
          case when s % 3 <> 0 then lpad((s % 1000000)::text, 6, '0') end, 'bench',
          ${year} + (s::float / $1) * interval '365 days', ${year} + (s::float / $1) * interval '365 days', g.first + s % 3
        from r, g, generate_series(1, $1::int) s`,
+    ],
+    [
+      'code webhook deliveries',
+      Math.round(size.sms / 10),
+      `insert into code_webhook_deliveries (user_id, sms_id, url, status, attempts, next_attempt_at, last_http_status,
+         delivered_at, created_at, updated_at)
+       select r.user_id, m.id, 'https://hooks.bench.test/code', 'delivered', 1, m.created_at, 200, m.created_at,
+         m.created_at, m.created_at
+       from sms_messages m join rentals r on r.id = m.rental_id
+       where m.source = 'bench' and m.code is not null
+       limit $1`,
+    ],
+    [
+      'mass SMS campaigns',
+      Math.max(1, Math.round(size.massSms / CAMPAIGN_SIZE)),
+      `insert into sms_campaigns (user_id, request_key, name, status, sender_id, content, plan, price, total, segments,
+         free_segments, amount, usage_day, created_at, started_at, finished_at, updated_at)
+       select (select min(id) from users where username like 'bench_u%'), 'bench_c_' || c, 'bench ' || c, 'completed',
+         'Bench', 'Your parcel is on its way', 'basic', 0.05, ${CAMPAIGN_SIZE}, ${CAMPAIGN_SIZE}, 0, ${CAMPAIGN_SIZE} * 0.05,
+         (${year} + (c::float / $1) * interval '365 days')::date,
+         ${year} + (c::float / $1) * interval '365 days', ${year} + (c::float / $1) * interval '365 days',
+         ${year} + (c::float / $1) * interval '365 days' + interval '20 minutes', now()
+       from generate_series(1, $1::int) c`,
+    ],
+    [
+      'mass SMS messages',
+      size.massSms,
+      `with c as (select array_agg(id order by id) as ids, array_agg(created_at order by id) as at, min(user_id) as user_id
+                 from sms_campaigns where request_key like 'bench_c_%')
+       insert into sms_outbound (campaign_id, user_id, phone, sender_id, text, encoding, segments, cost, status, attempts,
+         next_attempt_at, expires_at, connector_id, last_connector_id, external_ids, created_at, submitted_at, done_at)
+       select c.ids[1 + (m - 1) / ${CAMPAIGN_SIZE} % array_length(c.ids, 1)], c.user_id,
+         '+7916' || lpad((m % 10000000)::text, 7, '0'), 'Bench', 'Your parcel is on its way', 'gsm7', 1, 0.05,
+         'delivered', 1, c.at[1 + (m - 1) / ${CAMPAIGN_SIZE} % array_length(c.ids, 1)],
+         c.at[1 + (m - 1) / ${CAMPAIGN_SIZE} % array_length(c.ids, 1)] + interval '1 day', null, null,
+         array['bench' || m], c.at[1 + (m - 1) / ${CAMPAIGN_SIZE} % array_length(c.ids, 1)],
+         c.at[1 + (m - 1) / ${CAMPAIGN_SIZE} % array_length(c.ids, 1)], c.at[1 + (m - 1) / ${CAMPAIGN_SIZE} % array_length(c.ids, 1)] + interval '1 minute'
+       from c, generate_series(1, $1::int) m`,
+    ],
+    [
+      'mass SMS id keys',
+      size.massSms,
+      // Connector 1: the first connector a platform sets up, so its receipts are looked up among these.
+      `insert into sms_outbound_parts (connector_id, id_key, message_id, part_no)
+       select 1, 'bench' || o.id, o.id, 1 from sms_outbound o where o.external_ids[1] like 'bench%' limit $1`,
+    ],
+    [
+      'mass SMS receipts',
+      size.massSms,
+      `insert into sms_delivery_reports (connector_id, message_id, external_id, status, stat, raw, received_at)
+       select 1, o.id, 'bench' || o.id, 'delivered', 'DELIVRD', '{}'::jsonb, o.done_at
+       from sms_outbound o where o.external_ids[1] like 'bench%' limit $1`,
     ],
     [
       'login records',
