@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ServerSet, serversSharingDatabase, type TestApp } from '../helpers';
 import { buyer, dataOf, expectLedgerConsistent, purchaseBody } from '../store/store-helpers';
@@ -98,10 +98,11 @@ describe('PUSH_SMS under concurrency (pushes share one insert statement and comm
   test("a number the agent did not give us (another agent's, our own stock): SUCCESS and nothing stored, in a batch with its own", async () => {
     const first = await agentWithSoldNumber();
     const second = await agentWithSoldNumber();
-    // A number of our own stock.
+    // A number of our own stock (not for sale, so that the store sells agents' numbers to later tests).
     const [own] = await t.db.query<{ number: string }>(
-      `insert into phone_numbers (number, country_code, operator_id, prefix, source)
-       select '+1555' || lpad((floor(random() * 9000000) + 1000000)::int::text, 7, '0'), c.code, o.id, c.dial_code, 'own'
+      `insert into phone_numbers (number, country_code, operator_id, prefix, source, state)
+       select '+1555' || lpad((floor(random() * 9000000) + 1000000)::int::text, 7, '0'), c.code, o.id, c.dial_code,
+         'own', 'disabled'
        from countries c join operators o on o.country_code = c.code and o.code = 'any' where c.code = 'US'
        returning number`,
     );
@@ -114,6 +115,57 @@ describe('PUSH_SMS under concurrency (pushes share one insert statement and comm
     expect(await storedOf(second.phone)).toEqual([]);
     expect(await storedOf(own!.number)).toEqual([]);
     expect((await storedOf(first.phone)).map((r) => r.code)).toEqual(['222222']);
+  });
+});
+
+/**
+ * A network between the farm and us that loses the first `lose` answers: the request reaches us (and is
+ * committed), the farm's connection is cut before our SUCCESS reaches it, as on a flaky link.
+ */
+async function lossyLink(target: string, lose: number) {
+  const { hostname, port, pathname } = new URL(target);
+  let lost = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream);
+    upstream.on('data', (chunk) => {
+      if (lost < lose) {
+        lost += 1;
+        client.destroy();
+        upstream.destroy();
+      } else client.write(chunk);
+    });
+    upstream.on('end', () => client.end());
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${pathname}`,
+    lostCount: () => lost,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('PUSH_SMS delivery as the protocol has it: repeated until SUCCESS', () => {
+  test('our SUCCESS lost twice on the way: the farm pushes again until it gets one, the SMS stored once with its code', async () => {
+    const { agent, phone } = await agentWithSoldNumber();
+    const link = await lossyLink(pushUrl, 2);
+    try {
+      const { smsId, tries } = await agent.pushSms(link.url, { phone, from: 'Vk', text: 'VK: 909090' }, 20);
+      expect(link.lostCount()).toBe(2);
+      expect(tries).toBe(3);
+      const rows = await storedOf(phone);
+      expect(rows).toEqual([expect.objectContaining({ external_id: String(smsId), code: '909090' })]);
+      expect(rows[0]!.rental_id).not.toBeNull();
+    } finally {
+      await link.close();
+    }
   });
 });
 
