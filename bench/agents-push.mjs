@@ -4,6 +4,7 @@
 // long-poll of the code link, target p99 < 50 ms. Afterwards the database is checked: every pushed
 // SMS stored once, attributed to the rental of its number, with its code.
 
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { addUsNumbers, buyUsNumbers, fundUser, pricedApplication } from './lib/bench-world.mjs';
@@ -19,6 +20,7 @@ import { importFromServer } from './lib/server-packages.mjs';
 const TARGET_RATE = 2000;
 const TARGET_P99_MS = 50;
 const KEY = 'bench-agent-protocol-key';
+const GATEWAY_SECRET = 'bench-gateway-secret';
 process.on('uncaughtException', (error) => {
   // Long-polls still open when the server stops die with ECONNRESET; they are no longer measured.
   if (error?.code === 'ECONNRESET') return;
@@ -72,6 +74,12 @@ const options = readOptions(
       parse: (raw) => path.resolve(raw),
       help: 'built server entry to run',
     },
+    baseline: {
+      env: 'BENCH_BASELINE',
+      default: 'yes',
+      parse: parsers.yesNo,
+      help: 'also measure the generic inbound webhook on the same server and numbers (the in-run baseline)',
+    },
     record: { env: 'BENCH_RECORD', default: 'yes', parse: parsers.yesNo, help: 'write bench/RESULTS.md' },
   },
   { usage: 'node agents-push.mjs [options]: PUSH_SMS ingested/s and push-to-long-poll latency' },
@@ -121,15 +129,32 @@ async function benchmark(machine) {
     const probe = await fetch(url, { method: 'POST', ...pushOf(world, 'probe') }).then((r) => r.json());
     if (probe.status !== 'SUCCESS') throw new Error(`PUSH_SMS answered ${JSON.stringify(probe)}`);
 
+    const processGroups = async () => ({ server: [jiema.pid], database: await database.backendPids() });
+    // The in-run baseline: the generic gateway webhook (same server, numbers, rentals, ingest path and
+    // connections), whose own target is the same; the machine's load moves both alike.
+    let inbound = null;
+    if (options.baseline) {
+      console.log(`  generic inbound webhook, ${options.connections} connections, ${options.duration} s…`);
+      inbound = await measureLoad(`${jiema.origin}/api/inbound/${world.gatewayId}`, {
+        connections: options.connections,
+        durationSeconds: options.duration,
+        warmupSeconds: options.warmup,
+        method: 'POST',
+        requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, ...webhookOf(world) }) }],
+        processGroups,
+      });
+    }
     console.log(`  PUSH_SMS, ${options.connections} connections, ${options.duration} s…`);
-    const before = Number((await client.query('select count(*) from sms_messages')).rows[0].count);
+    const before = Number(
+      (await client.query(`select count(*) from sms_messages where source like 'agent:%'`)).rows[0].count,
+    );
     const push = await measureLoad(url, {
       connections: options.connections,
       durationSeconds: options.duration,
       warmupSeconds: options.warmup,
       method: 'POST',
       requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, ...pushOf(world, 'load') }) }],
-      processGroups: async () => ({ server: [jiema.pid], database: await database.backendPids() }),
+      processGroups,
     });
     const check = await checkDatabase(client, before);
     const rate = push.requestsPerSecond;
@@ -141,20 +166,29 @@ async function benchmark(machine) {
     console.log(`  latency: ${JSON.stringify(latency)}`);
 
     const table = loadTable([
+      ...(inbound
+        ? [
+            {
+              label: `Jiema \`POST /api/inbound/${world.gatewayId}\` (generic JSON, signed; baseline)`,
+              load: inbound,
+            },
+          ]
+        : []),
       { label: `Jiema \`POST /api/agents/sms\` (PUSH_SMS${options.gzip ? ', gzip' : ''})`, load: push },
     ]);
+    const ratio = inbound ? (rate / inbound.requestsPerSecond).toFixed(2) : null;
     console.log(
-      `\n${table}\nPUSH_SMS/s: ${formatRate(rate)} (target >= ${TARGET_RATE}); database ${JSON.stringify(check)}`,
+      `\n${table}\nPUSH_SMS/s: ${formatRate(rate)} (target >= ${TARGET_RATE})${ratio ? `; ${ratio} × the generic inbound webhook's ${formatRate(inbound.requestsPerSecond)}/s in this run` : ''}; database ${JSON.stringify(check)}`,
     );
     const markdown = `## SIM-farm agents: PUSH_SMS ingested, and push → code in a waiting long-poll, PostgreSQL
 
-**${formatRate(rate)} SMS/s** stored, attributed and extracted through \`POST /api/agents/sms\`; target ≥ ${TARGET_RATE}/s: **${rate >= TARGET_RATE ? 'met' : 'not met'}**. **p99 ${latency.p99} ms** from a push to its code in a waiting long-poll (p50 ${latency.p50} ms, max ${latency.max} ms, ${latency.count} SMS at ${options.rate}/s); target p99 < ${TARGET_P99_MS} ms: **${latency.p99 < TARGET_P99_MS ? 'met' : 'not met'}**.
+**${formatRate(rate)} SMS/s** stored, attributed and extracted through \`POST /api/agents/sms\`; target ≥ ${TARGET_RATE}/s: **${rate >= TARGET_RATE ? 'met' : 'not met'}**.${ratio ? ` The generic gateway webhook on the same server and numbers in the same run: ${formatRate(inbound.requestsPerSecond)} SMS/s (PUSH_SMS at ${ratio} × that).` : ''} **p99 ${latency.p99} ms** from a push to its code in a waiting long-poll (p50 ${latency.p50} ms, max ${latency.max} ms, ${latency.count} SMS at ${options.rate}/s); target p99 < ${TARGET_P99_MS} ms: **${latency.p99 < TARGET_P99_MS ? 'met' : 'not met'}**.
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 - Machine: ${machineLine(machine)}; load generator, server and PostgreSQL share these cores
 - Code: ${machine.commit}; one server process; database ${database.description}
 - Load: autocannon, ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s; each request a new PUSH_SMS (\`{"smsId":<n>,"phoneFrom":"Telegram","phone":<number>,"text":"Telegram code: …","action":"PUSH_SMS","key":…}\`${options.gzip ? ', gzip-compressed in the load generator' : ''}) to one of ${options.numbers} numbers the agent gave, each held by an activation; answered \`{"status":"SUCCESS"}\` after the commit
-- Per push on the server: gunzip, strict field types, the agent by its key (from memory), the number given by that agent (one prepared query), then the one ingest path (attribution, extraction, batched insert)
+- Per push on the server: gunzip, strict field types, the agent by its key (from memory, exact), then the one ingest path (holding rentals from memory, attribution, extraction) and the SMS that arrived meanwhile inserted in ONE statement and commit, which also checks each number is the pushing agent's
 - Checked afterwards: ${check.stored} SMS stored, ${check.attributed} attributed, ${check.withCode} with the right code, duplicates of one smsId: ${check.duplicates}
 - Latency: from just before a push is sent to the moment \`GET /api/code/<token>?wait=30&after=…\` waiting on that rental returns its code; p50 ${latency.p50} ms, p90 ${latency.p90} ms, p99 ${latency.p99} ms; lost ${latency.lost}, push failures ${latency.postFailures}
 
@@ -195,9 +229,15 @@ async function prepare(client, jiema) {
     'select id, token, phone_number from rentals where user_id = $1 order by id',
     [userId],
   );
+  const [{ id: gatewayId }] = (
+    await client.query(
+      `insert into gateways (kind, name, secret) values ('generic', 'bench', $1) returning id`,
+      [GATEWAY_SECRET],
+    )
+  ).rows;
   await client.query('analyze');
   console.log(`  prepared ${rentals.length} agent numbers, rented, in ${Date.now() - started} ms`);
-  return { rentals };
+  return { rentals, gatewayId };
 }
 
 /** One PUSH_SMS request: a new smsId, a code derived from it, to the next number. */
@@ -214,6 +254,24 @@ function pushOf(world, tag, code = String(10000 + (sequence % 90000))) {
     },
     body: options.gzip ? gzipSync(json) : json,
     rental,
+  };
+}
+
+/** The same SMS as a generic-JSON gateway webhook (signed), for the in-run baseline. */
+function webhookOf(world) {
+  const n = sequence++;
+  const rental = world.rentals[n % world.rentals.length];
+  const body = JSON.stringify({
+    id: `bench-${n}`,
+    to: rental.phone_number,
+    from: 'Telegram',
+    text: `Telegram code: ${10000 + (n % 90000)}. Do not give this code to anyone!`,
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', GATEWAY_SECRET).update(body).update(timestamp).digest('hex');
+  return {
+    headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature },
+    body,
   };
 }
 

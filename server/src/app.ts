@@ -154,7 +154,7 @@ export async function buildApp({
   registerGatewayRoutes(app, { db });
   registerUpstreamProviderRoutes(app, { db, config });
   registerAgentRoutes(app, { db, config });
-  registerAgentPushRoutes(app, { db });
+  registerAgentPushRoutes(app, { db, config });
   registerInboundRoutes(app, { db, config });
   await registerCodeDelivery(app, { db, config, patternTests });
   registerRechargeRoutes(app, { db, config });

@@ -39,7 +39,8 @@ export const showConfig: Command = {
 
 export const reconcile: Command = {
   name: 'reconcile',
-  summary: 'check every balance against the sum of its ledger entries; exit 1 and list those that differ',
+  summary:
+    "check every balance against the sum of its ledger entries and every SIM-farm agent's earnings against its activations; exit 1 and list what differs",
   usage: 'jiema reconcile [--json]',
   database: 'required',
   async run({ db, output }, args) {
@@ -58,7 +59,19 @@ export const reconcile: Command = {
       if (result.mismatchCount > result.mismatches.length) {
         output.out(`… and ${result.mismatchCount - result.mismatches.length} more`);
       }
+      const a = result.agents;
+      output.out(
+        `${a.agentCount} SIM-farm agents, ${a.entryCount} earnings entries (USDT): credited ${a.credited}, reversed ${a.reversed}, paid out ${a.paidOut}, owed ${a.owed}.`,
+      );
+      if (a.mismatchCount === 0) output.out("Every agent's earnings agree with its activations.");
+      for (const m of a.mismatches) {
+        output.out(
+          `MISMATCH agent ${m.agentId} (${m.agentName})${m.activationId === null ? '' : ` activation ${m.activationId}`}: ${m.problem}, expected ${m.expected}, found ${m.actual}`,
+        );
+      }
+      if (a.mismatchCount > a.mismatches.length)
+        output.out(`… and ${a.mismatchCount - a.mismatches.length} more`);
     }
-    return result.mismatchCount === 0 ? EXIT.ok : EXIT.failed;
+    return result.mismatchCount === 0 && result.agents.mismatchCount === 0 ? EXIT.ok : EXIT.failed;
   },
 };

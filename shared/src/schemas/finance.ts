@@ -82,6 +82,52 @@ export const ZReconciliationMismatch = z.object({
 });
 export type ReconciliationMismatch = z.infer<typeof ZReconciliationMismatch>;
 
+/**
+ * What is wrong in a SIM-farm agent's earnings ledger (never expected): a sold activation without its
+ * credit (`sale_not_credited`), a credit for one not sold (`credit_without_sale`), a refunded sale
+ * whose credit was not reversed (`refund_not_reversed`), a reversal without a credit
+ * (`reversal_without_credit`), an entry that is not ± the activation's pay or of another agent
+ * (`wrong_amount`, `wrong_agent`), or payouts above what was earned (`overpaid`).
+ */
+export const ZAgentEarningsProblem = z.enum([
+  'sale_not_credited',
+  'credit_without_sale',
+  'refund_not_reversed',
+  'reversal_without_credit',
+  'wrong_amount',
+  'wrong_agent',
+  'overpaid',
+]);
+export type AgentEarningsProblem = z.infer<typeof ZAgentEarningsProblem>;
+
+export const ZAgentEarningsMismatch = z.object({
+  agentId: z.number().int(),
+  agentName: z.string(),
+  /** The activation concerned (null for `overpaid`, which is about the agent's total). */
+  activationId: z.number().int().nullable(),
+  problem: ZAgentEarningsProblem,
+  /** In the agent's currency: what the ledger should hold and what it holds. */
+  expected: ZMoney,
+  actual: ZMoney,
+});
+export type AgentEarningsMismatch = z.infer<typeof ZAgentEarningsMismatch>;
+
+/** Every agent's ledger against its activations: credited on a sale (3), reversed on a refund (5), paid out. */
+export const ZAgentEarningsReconciliation = z.object({
+  agentCount: z.number().int(),
+  entryCount: z.number().int(),
+  /** USDT (each entry at the rate of its day). */
+  credited: ZMoney,
+  reversed: ZMoney,
+  paidOut: ZMoney,
+  /** credited + reversed + paidOut (reversals and payouts are negative): what is still owed. */
+  owed: ZMoney,
+  mismatchCount: z.number().int(),
+  /** The first mismatches (at most 1000). */
+  mismatches: z.array(ZAgentEarningsMismatch),
+});
+export type AgentEarningsReconciliation = z.infer<typeof ZAgentEarningsReconciliation>;
+
 /** For every user, balance == sum of entries; the totals checked and the users that do not match. */
 export const ZReconciliation = z.object({
   checkedAt: z.string(),
@@ -94,5 +140,7 @@ export const ZReconciliation = z.object({
   mismatchCount: z.number().int(),
   /** The first mismatches (at most 1000), by user id. */
   mismatches: z.array(ZReconciliationMismatch),
+  /** What we owe SIM-farm agents, checked against their activations. */
+  agents: ZAgentEarningsReconciliation,
 });
 export type Reconciliation = z.infer<typeof ZReconciliation>;

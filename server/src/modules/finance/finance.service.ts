@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { paged } from '../../lib/pagination';
+import { agentEarningsTotals, findAgentEarningsMismatches } from './agent-earnings-check.repository';
 import {
   exportEntries,
   findEntry,
@@ -61,19 +62,28 @@ export function createFinanceService({ db }: { db: Db }) {
     exportAll: (query: LedgerFilter) => exportEntries(db, query, EXPORT_MAX_ROWS),
 
     /**
-     * PRODUCT.md §4: for every user, balance == sum of entries. Read in one repeatable-read snapshot,
-     * so adjustments committing meanwhile cannot make a consistent ledger look wrong.
+     * PRODUCT.md §4: for every user, balance == sum of entries; and what we owe SIM-farm agents agrees
+     * with their activations (a credit per sale, a reversal per refunded sale, no agent paid out more than
+     * it earned). Read in one repeatable-read snapshot, so writes committing meanwhile cannot make
+     * consistent books look wrong.
      */
     async reconcile(): Promise<Reconciliation> {
       return db.transaction(async (tx) => {
         await tx.query('set transaction isolation level repeatable read');
         const totals = await ledgerTotals(tx);
         const mismatches = await findMismatches(tx, MISMATCHES_SHOWN);
+        const agentTotals = await agentEarningsTotals(tx);
+        const agentMismatches = await findAgentEarningsMismatches(tx, MISMATCHES_SHOWN);
         return {
           checkedAt: new Date().toISOString(),
           ...totals,
           mismatchCount: mismatches.total,
           mismatches: mismatches.list,
+          agents: {
+            ...agentTotals,
+            mismatchCount: agentMismatches.total,
+            mismatches: agentMismatches.list,
+          },
         };
       });
     },

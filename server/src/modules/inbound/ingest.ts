@@ -23,6 +23,11 @@ export type InboundSms = {
   receivedAt?: Date | null;
   /** A voice order's transcript. */
   voice?: boolean;
+  /**
+   * Stored only if the receiving number's stock row has this source, checked in the insert statement
+   * itself (a SIM-farm agent may push SMS only for the numbers it gave us: `agent:<id>`).
+   */
+  numberSource?: string;
 };
 
 export type IngestResult = {
@@ -93,9 +98,15 @@ const INSERT_SQL = `with held as (${HELD_SQL} for share of r),
     select $2::int, (select n.id from phone_numbers n where n.number = $1), $1, $3::int, $4::text, $5::text, $6::text,
       $7::text, $8::text, $9::timestamptz, $10::int, $11::boolean
     from checked where checked.fingerprint = $12::text
+      and ($13::text is null or exists (select 1 from phone_numbers g where g.number = $1 and g.source = $13::text))
     on conflict (source, external_id) do nothing
     returning id)
-  select (select fingerprint from checked) as fingerprint, (select id from inserted) as id`;
+  select (select fingerprint from checked) as fingerprint, (select id from inserted) as id,
+    ($13::text is not null and not exists (select 1 from phone_numbers g where g.number = $1 and g.source = $13::text))
+      as foreign_number`;
+
+/** Not stored: the receiving number's stock row does not have the required `numberSource`. */
+const FOREIGN = 'foreign' as const;
 
 /** Attempts before giving up when the rentals of a number keep changing under the SMS (never seen in practice). */
 const ATTEMPTS = 5;
@@ -136,8 +147,10 @@ async function insertBatched(db: Db, sms: InboundSms, p: Prepared & { externalId
     gatewayId: sms.gatewayId,
     voice: p.voice,
     fingerprint: holding.fingerprint,
+    numberSource: sms.numberSource ?? null,
   });
   if (outcome.kind === 'exists') return null;
+  if (outcome.kind === 'foreign') return FOREIGN;
   if (outcome.kind === 'inserted')
     return {
       smsId: outcome.id,
@@ -162,7 +175,7 @@ async function insertAttributed(
   q: Queryable,
   sms: InboundSms,
   p: Prepared,
-): Promise<IngestResult | null> {
+): Promise<IngestResult | typeof FOREIGN | null> {
   let holding = holdingMemory.get(db, p.phoneNumber);
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (!holding) {
@@ -171,7 +184,7 @@ async function insertAttributed(
     }
     const rental = attribute(holding.rentals, { sender: p.sender, text: p.text, voice: p.voice });
     const code = extractSmsCode(rental, p.text);
-    const [row] = await q.query<{ fingerprint: string; id: number | null }>(
+    const [row] = await q.query<{ fingerprint: string; id: number | null; foreign_number: boolean }>(
       INSERT_SQL,
       [
         p.phoneNumber,
@@ -186,9 +199,11 @@ async function insertAttributed(
         sms.gatewayId,
         p.voice,
         holding.fingerprint,
+        sms.numberSource ?? null,
       ],
       { prepare: 'inbound_insert_sms' },
     );
+    if (row!.foreign_number) return FOREIGN;
     if (row!.fingerprint !== holding.fingerprint) {
       holdingMemory.forget(db, p.phoneNumber);
       holding = null;
@@ -214,10 +229,17 @@ async function insertAttributed(
  * processes: by the unique (source, external_id), else under a transaction advisory lock on the number
  * while the window is checked. With a source id (every webhook kind that has one) the SMS is one or two
  * statements and no explicit transaction.
- * This is the one entry point of every inbound path (webhooks, SMPP, test tool, demo).
+ * This is the one entry point of every inbound path (webhooks, SMPP, test tool, demo, SIM-farm agents).
+ * With `numberSource`: null when the number's stock row has another source (nothing stored).
  */
-export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult> {
+export async function ingestSms(
+  db: Db,
+  sms: InboundSms & { numberSource: string },
+): Promise<IngestResult | null>;
+export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult>;
+export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult | null> {
   const result = await storeInboundSms(db, sms);
+  if (result === FOREIGN) return null;
   // Counted after the commit, once: a retry of a stored SMS is not a new one.
   if (!result.duplicate) {
     smsReceived.inc({ gateway: gatewayKindOf(sms.source) });
@@ -226,7 +248,7 @@ export async function ingestSms(db: Db, sms: InboundSms): Promise<IngestResult> 
   return result;
 }
 
-async function storeInboundSms(db: Db, sms: InboundSms): Promise<IngestResult> {
+async function storeInboundSms(db: Db, sms: InboundSms): Promise<IngestResult | typeof FOREIGN> {
   const phoneNumber = normalizeNumber(sms.to);
   if (!phoneNumber) throw new Error('ingestSms: the receiving number is not a phone number');
   const prepared: Prepared = {
@@ -258,7 +280,8 @@ async function storeInboundSms(db: Db, sms: InboundSms): Promise<IngestResult> {
       [phoneNumber, prepared.sender, prepared.text, prepared.receivedAt, DEDUPE_WINDOW_SECONDS],
     );
     if (retry) return toResult(retry, true);
-    // Without a source id nothing can conflict: the insert either happens or the fingerprint moved (retried).
+    // Without a source id nothing can conflict: the insert either happens, or the fingerprint moved (retried),
+    // or the number is not of the required source.
     return (await insertAttributed(db, tx, sms, prepared))!;
   });
 }

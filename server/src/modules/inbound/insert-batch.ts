@@ -15,17 +15,24 @@ export type DecidedSms = {
   gatewayId: number | null;
   voice: boolean;
   fingerprint: string;
+  /**
+   * Stored only if the receiving number's stock row has this source (a SIM-farm agent pushes SMS only
+   * for the numbers it gave us), checked in the same statement as the insert; null: no condition.
+   */
+  numberSource: string | null;
 };
 
 /**
  * `inserted`: stored and committed. `moved`: the rentals of its number changed since the decision (not
- * stored). `exists`: a copy with the same (source, id) is stored. `alone`: the batch failed as a whole
- * (a deadlock with a cancel, a bad value in another SMS): not stored, to be tried on its own.
+ * stored). `exists`: a copy with the same (source, id) is stored. `foreign`: the number's stock row does
+ * not have the required `numberSource` (not stored). `alone`: the batch failed as a whole (a deadlock
+ * with a cancel, a bad value in another SMS): not stored, to be tried on its own.
  */
 export type BatchOutcome =
   | { kind: 'inserted'; id: number }
   | { kind: 'moved' }
   | { kind: 'exists' }
+  | { kind: 'foreign' }
   | { kind: 'alone' };
 
 /**
@@ -36,9 +43,9 @@ export type BatchOutcome =
  */
 const INSERT_MANY_SQL = `with input as (
     select * from unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
-        $8::text[], $9::timestamptz[], $10::int[], $11::boolean[], $12::text[]) with ordinality
+        $8::text[], $9::timestamptz[], $10::int[], $11::boolean[], $12::text[], $13::text[]) with ordinality
       as s(number, rental_id, application_id, sender, text, code, source, external_id, received_at, gateway_id,
-        voice, fingerprint, ord)),
+        voice, fingerprint, number_source, ord)),
   held as (${HELD_MANY_SQL} for share of r),
   checked as (
     select u.number, coalesce(string_agg(h.part, ',' order by h.id), '') as fingerprint
@@ -52,11 +59,14 @@ const INSERT_MANY_SQL = `with input as (
     from input i
     join checked c on c.number = i.number and c.fingerprint = i.fingerprint
     left join phone_numbers n on n.number = i.number
+    where i.number_source is null or n.source = i.number_source
     order by i.ord
     on conflict (source, external_id) do nothing
     returning id, source, external_id)
   select (select json_agg(json_build_array(number, fingerprint)) from checked)::text as fingerprints,
-    (select coalesce(json_agg(json_build_array(id, source, external_id)), '[]') from inserted)::text as inserted`;
+    (select coalesce(json_agg(json_build_array(id, source, external_id)), '[]') from inserted)::text as inserted,
+    (select coalesce(json_agg(i.ord), '[]') from input i left join phone_numbers n on n.number = i.number
+      where i.number_source is not null and n.source is distinct from i.number_source)::text as foreign_ords`;
 
 /** SMS per statement at most. */
 const MAX_BATCH = 200;
@@ -97,7 +107,7 @@ function createInsertBatcher(db: Db) {
 
   const run = async (batch: Waiting[]) => {
     const column = <T>(pick: (sms: DecidedSms) => T) => batch.map((w) => pick(w.sms));
-    let rows: { fingerprints: string; inserted: string }[];
+    let rows: { fingerprints: string; inserted: string; foreign_ords: string }[];
     try {
       rows = await db.query(
         INSERT_MANY_SQL,
@@ -114,6 +124,7 @@ function createInsertBatcher(db: Db) {
           column((s) => s.gatewayId),
           column((s) => s.voice),
           column((s) => s.fingerprint),
+          column((s) => s.numberSource),
         ],
         { prepare: 'inbound_insert_sms_batch' },
       );
@@ -121,9 +132,11 @@ function createInsertBatcher(db: Db) {
       const idOf = new Map<string, number>();
       for (const [id, source, externalId] of JSON.parse(rows[0]!.inserted) as [number, string, string][])
         idOf.set(`${source}\u0000${externalId}`, id);
-      for (const { sms, resolve } of batch) {
+      const foreign = new Set<number>(JSON.parse(rows[0]!.foreign_ords));
+      for (const [i, { sms, resolve }] of batch.entries()) {
         const id = idOf.get(keyOf(sms));
         if (id !== undefined) resolve({ kind: 'inserted', id });
+        else if (foreign.has(i + 1)) resolve({ kind: 'foreign' });
         else if (fingerprintOf.get(sms.phoneNumber) !== sms.fingerprint) resolve({ kind: 'moved' });
         else resolve({ kind: 'exists' });
       }

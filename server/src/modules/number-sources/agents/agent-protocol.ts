@@ -62,6 +62,9 @@ function parseObject(text: string): Record<string, unknown> {
 const errorOf = (o: Record<string, unknown>) =>
   `${o.status}${typeof o.error === 'string' ? `: ${o.error.slice(0, 200)}` : ''}`;
 
+/** The digits of a numeric field as written, per field name (compiled once: PUSH_SMS reads two per push). */
+const digitsOf = new Map<string, RegExp>();
+
 /**
  * The digits of an unsigned integer field as the JSON text wrote them, when the parsed value is a
  * non-negative integer number (a string, `1.5` or `-3` is not an Ulong).
@@ -69,7 +72,12 @@ const errorOf = (o: Record<string, unknown>) =>
 export function ulongOf(text: string, o: Record<string, unknown>, field: string): string | null {
   const v = o[field];
   if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || !Number.isInteger(v)) return null;
-  const m = new RegExp(`"${field}"\\s*:\\s*(\\d+)(?![.\\deE])`).exec(text);
+  let pattern = digitsOf.get(field);
+  if (!pattern) {
+    pattern = new RegExp(`"${field}"\\s*:\\s*(\\d+)(?![.\\deE])`);
+    digitsOf.set(field, pattern);
+  }
+  const m = pattern.exec(text);
   return m ? m[1]!.replace(/^0+(?=\d)/, '') : null;
 }
 

@@ -16,6 +16,7 @@ import { AppError } from '../../../lib/app-error';
 import { checkOutboundUrl } from '../../../lib/outbound/public-address';
 import { type Actor, audit } from '../../audit/audit';
 import { multiply } from '../upstream/pricing';
+import { agentsWritten } from './agent-key-lookup';
 import { FINISH } from './agent-protocol';
 import {
   type AgentCounters,
@@ -175,18 +176,23 @@ export function createAgentsService({ db, config }: { db: Db; config: Pick<Confi
       const before = await mustFind(id);
       await checkTaken(input.name, input.apiKey ?? null, id);
       await checkPayRates(input);
-      await db.transaction(async (tx) => {
-        await updateAgent(tx, id, writeOf(input), input.apiKey ?? null);
-        await replacePayRates(tx, id, input.payRates);
-        const { api_key: _k, ...shown } = before;
-        await audit(tx, actor, {
-          action: 'update',
-          entity: ENTITY,
-          entityId: id,
-          before: shown,
-          after: { ...writeOf(input), payRates: input.payRates, apiKeyChanged: input.apiKey !== undefined },
+      try {
+        await db.transaction(async (tx) => {
+          await updateAgent(tx, id, writeOf(input), input.apiKey ?? null);
+          await replacePayRates(tx, id, input.payRates);
+          const { api_key: _k, ...shown } = before;
+          await audit(tx, actor, {
+            action: 'update',
+            entity: ENTITY,
+            entityId: id,
+            before: shown,
+            after: { ...writeOf(input), payRates: input.payRates, apiKeyChanged: input.apiKey !== undefined },
+          });
         });
-      });
+      } finally {
+        // After the commit: PUSH_SMS's keys in memory (agent-key-lookup.ts) are read again.
+        agentsWritten();
+      }
       return view(id);
     },
 

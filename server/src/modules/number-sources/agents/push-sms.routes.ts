@@ -1,10 +1,11 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../../app-types';
+import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { ingestSms } from '../../inbound/ingest';
+import { createAgentKeyLookup } from './agent-key-lookup';
 import { ulongOf } from './agent-protocol';
-import { findAgentByKey } from './agents.repository';
 
 /** One SMS and its envelope; 64 KiB is plenty (the inbound webhooks' limit). */
 const PUSH_BODY_LIMIT = 64 * 1024;
@@ -28,19 +29,6 @@ class PushError extends Error {
   ) {
     super(message);
   }
-}
-
-/** The agent keys seen lately (a push per SMS must not cost a key lookup each at thousands a second). */
-function keyCache(db: Db, ttlMs = 10_000) {
-  const seen = new Map<string, { id: number | null; at: number }>();
-  return async (key: string) => {
-    const hit = seen.get(key);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.id;
-    const id = await findAgentByKey(db, key);
-    if (seen.size > 10_000) seen.clear();
-    seen.set(key, { id, at: Date.now() });
-    return id;
-  };
 }
 
 /**
@@ -85,13 +73,18 @@ async function readPush(
   return { agentId, smsId, phone, phoneFrom: o.phoneFrom, text: o.text };
 }
 
-function answer(request: FastifyRequest, reply: FastifyReply, status: number, body: object) {
-  const json = JSON.stringify(body);
+/** The answer every accepted push gets, built once (plain and gzip): most requests answer just this. */
+const SUCCESS_JSON = JSON.stringify({ status: 'SUCCESS' });
+const SUCCESS_GZIP = gzipSync(SUCCESS_JSON);
+
+function answer(request: FastifyRequest, reply: FastifyReply, status: number, body: object | 'SUCCESS') {
   reply.status(status).type('application/json; charset=utf-8');
-  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-    return reply.header('content-encoding', 'gzip').send(gzipSync(json));
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  if (body === 'SUCCESS') {
+    return gzip ? reply.header('content-encoding', 'gzip').send(SUCCESS_GZIP) : reply.send(SUCCESS_JSON);
   }
-  return reply.send(json);
+  const json = JSON.stringify(body);
+  return gzip ? reply.header('content-encoding', 'gzip').send(gzipSync(json)) : reply.send(json);
 }
 
 /**
@@ -99,8 +92,11 @@ function answer(request: FastifyRequest, reply: FastifyReply, status: number, bo
  * external id, so a repeat is stored once), and codes, code links, live screens, webhooks and the
  * compatible APIs see it as they see our own gateways' SMS. SUCCESS is answered only after the commit.
  */
-export function registerAgentPushRoutes(app: App, { db }: { db: Db }) {
-  const agentOf = keyCache(db);
+export function registerAgentPushRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+  const keys = createAgentKeyLookup({ db, ttlMs: config.sessionCacheMs });
+  app.addHook('onReady', () => keys.start());
+  app.addHook('onClose', () => keys.stop());
+  const agentOf = (key: string) => keys.agentOf(key);
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -131,22 +127,19 @@ export function registerAgentPushRoutes(app: App, { db }: { db: Db }) {
           if (!(error instanceof PushError)) throw error;
           return answer(request, reply, error.status, { status: 'ERROR', error: error.message });
         }
-        const to = `+${push.phone}`;
-        const [given] = await db.query<{ ok: boolean }>(
-          'select true as ok from phone_numbers where number = $1 and source = $2',
-          [to, `agent:${push.agentId}`],
-          { prepare: 'agent_push_number' },
-        );
-        if (!given) return answer(request, reply, 200, { status: 'SUCCESS' });
+        // Only a number this agent gave us (its stock row's source), checked in the insert statement
+        // itself: the push then shares one statement and one commit with the SMS arriving meanwhile.
+        // A number it never gave us is acknowledged and nothing is stored.
         await ingestSms(db, {
           gatewayId: null,
           source: `agent:${push.agentId}`,
+          numberSource: `agent:${push.agentId}`,
           externalId: push.smsId,
-          to,
+          to: `+${push.phone}`,
           from: push.phoneFrom || 'agent',
           text: push.text,
         });
-        return answer(request, reply, 200, { status: 'SUCCESS' });
+        return answer(request, reply, 200, 'SUCCESS');
       },
     });
   });

@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/data-table';
 import { Money } from '../../../components/ledger-cells';
 import { formatTime } from '../../../lib/date-range';
 import { useReconciliation } from '../api/get-reconciliation';
+import { AgentEarningsReconciliationSection } from './agent-earnings-reconciliation';
 
 /** A total in the statistic row: the exact string, a size that keeps it and the currency on one line. */
 const MoneyFigure = ({ value }: { value: string }) => (
@@ -14,7 +15,10 @@ const MoneyFigure = ({ value }: { value: string }) => (
   </span>
 );
 
-/** PRODUCT.md §4: every balance equals the sum of its ledger entries; the users where it does not. */
+/**
+ * PRODUCT.md §4: every balance equals the sum of its ledger entries; the users where it does not. Then
+ * what we owe SIM-farm agents against their activations.
+ */
 export function ReconciliationPanel() {
   const { t } = useTranslation();
   const check = useReconciliation();
@@ -116,6 +120,7 @@ export function ReconciliationPanel() {
               />
             </>
           )}
+          <AgentEarningsReconciliationSection result={result.agents} />
         </>
       )}
     </Card>
