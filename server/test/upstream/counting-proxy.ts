@@ -1,0 +1,31 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type ProxiedCall = { action: string; id: string | null; status: string | null };
+
+/**
+ * Stands between us and a real upstream (another Jiema's handler_api) and writes down every call, so a
+ * test can count what we asked the provider: how many numbers bought, how many cancels per activation.
+ */
+export async function countingProxy(target: string) {
+  const calls: ProxiedCall[] = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', target);
+    const q = url.searchParams;
+    calls.push({ action: q.get('action') ?? '', id: q.get('id'), status: q.get('status') });
+    try {
+      const answer = await fetch(url, { method: req.method });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+      res.end(await answer.text());
+    } catch {
+      res.writeHead(502).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
