@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../db/client';
 import { termsFor } from './pricing';
 import type { ProviderFault } from './provider-client';
+import { rateOf, successRates } from './success-rates';
 
 export type ProviderRow = {
   id: number;
@@ -247,12 +248,13 @@ export type RouteCandidate = ProviderRow & {
 
 /**
  * Providers that may serve (application, country) now: enabled, breaker closed, a fresh offer with
- * stock, and their recent success rate for exactly this pair (last 24 h of ended activations). Their
+ * stock, and their recent success rate for exactly this pair (success-rates.ts, the same numbers the
+ * providers screen shows). Their
  * margin and ceiling are those of the most specific price rule for the pair (`termsFor`).
  */
 export async function routeCandidates(q: Queryable, applicationId: number, countryCode: string) {
   const rows = await q.query<
-    RouteCandidate & {
+    Omit<RouteCandidate, 'success_rate'> & {
       rule_id: number | null;
       rule_margin_percent: string | null;
       rule_margin_fixed: string | null;
@@ -261,9 +263,6 @@ export async function routeCandidates(q: Queryable, applicationId: number, count
   >(
     `select ${COLUMNS},
        o.service_code, o.country_ref, o.cost::text as cost, o.count,
-       (select avg(case when a.outcome = 'finished' then 1.0 else 0.0 end)::float8 from upstream_activations a
-        where a.provider_id = p.id and a.application_id = $1 and a.country_code = $2 and a.state = 'ended'
-          and a.created_at > now() - interval '24 hours') as success_rate,
        r.id as rule_id, r.margin_percent::text as rule_margin_percent, r.margin_fixed::text as rule_margin_fixed,
        r.price_ceiling::text as rule_price_ceiling
      from upstream_providers p join upstream_offers o on o.provider_id = p.id
@@ -279,9 +278,15 @@ export async function routeCandidates(q: Queryable, applicationId: number, count
        and o.refreshed_at > now() - interval '10 minutes'`,
     [applicationId, countryCode],
   );
+  const rates = new Map(
+    (await successRates(q, { applicationId, countryCode })).map((r) => [
+      r.provider_id,
+      rateOf(r.ended, r.delivered),
+    ]),
+  );
   return rows.map(({ rule_id, rule_margin_percent, rule_margin_fixed, rule_price_ceiling, ...c }) =>
     termsFor(
-      c,
+      { ...c, success_rate: rates.get(c.id) ?? null },
       rule_id === null
         ? null
         : {
