@@ -9,10 +9,16 @@ export type ProxiedCall = { action: string; id: string | null; status: string | 
  */
 export async function countingProxy(target: string) {
   const calls: ProxiedCall[] = [];
+  /** Actions answered `BAD_ACTION` here, as by a provider that does not offer them. */
+  const notOffered = new Set<string>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', target);
     const q = url.searchParams;
     calls.push({ action: q.get('action') ?? '', id: q.get('id'), status: q.get('status') });
+    if (notOffered.has(q.get('action') ?? '')) {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('BAD_ACTION');
+      return;
+    }
     try {
       const answer = await fetch(url, { method: req.method });
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
@@ -26,6 +32,7 @@ export async function countingProxy(target: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    notOffered,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -21,12 +21,14 @@ export type UpstreamActivation = {
   retry_round: number;
   sms_seen: number;
   poll_interval_ms: number;
+  /** The last state read: `open`, `unknown`, or the batch signature (`batch:…`) the relay last acted on. */
+  upstream_status: string | null;
   created_at: Date;
 };
 
 const COLUMNS = `a.id, a.provider_id, a.user_id, a.application_id, a.country_code::text as country_code, a.state,
   a.outcome, a.upstream_id, a.phone_number, a.cost::text as cost, a.cost_usdt::text as cost_usdt,
-  a.price::text as price, a.order_id, a.rental_id, a.retry_round, a.sms_seen, a.poll_interval_ms, a.created_at`;
+  a.price::text as price, a.order_id, a.rental_id, a.retry_round, a.sms_seen, a.poll_interval_ms, a.upstream_status, a.created_at`;
 
 export type ActivationWithProvider = UpstreamActivation & {
   provider: Pick<ProviderRow, 'id' | 'protocol' | 'base_url' | 'api_key' | 'rate_to_usdt'>;
@@ -164,6 +166,14 @@ export async function schedulePoll(
      where id = $1 and state = 'active'`,
     [id, r.waitMs, r.smsSeen ?? null, r.status ?? null, r.retryRound ?? null],
   );
+}
+
+/** The upstream state the relay last acted on (a batch signature), while the activation is open. */
+export async function noteUpstreamStatus(q: Queryable, id: number, status: string) {
+  await q.query(`update upstream_activations set upstream_status = $2 where id = $1 and state = 'active'`, [
+    id,
+    status,
+  ]);
 }
 
 export async function noteLateCode(q: Queryable, id: number) {
