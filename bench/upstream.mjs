@@ -232,6 +232,11 @@ async function benchmark(machine) {
           .n,
       );
     const watch = async (label) => {
+      // The same start for both: every open activation due now, at the base interval.
+      await ourClient.query(
+        `update upstream_activations set poll_interval_ms = $1, next_poll_at = now(), upstream_status = null where state = 'active'`,
+        [options['poll-ms']],
+      );
       const before = await requests();
       const openBefore = await open();
       await sleep(options['watch-seconds'] * 1000);

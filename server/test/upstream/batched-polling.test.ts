@@ -95,6 +95,39 @@ describe('batched status polling (getActiveActivations)', () => {
     expect(await round()).toEqual({ batch: 1, reads: [] });
   });
 
+  test('one due activation: the batch covers the others too, they fall due together; a changed one is read next', async () => {
+    const ids = await t.db.query<{ id: number }>(
+      `select id from upstream_activations where state = 'active' and rental_id = any($1::int[]) order by id`,
+      [rentals],
+    );
+    await t.db.query(
+      `update upstream_activations set next_poll_at = now() + interval '1 hour' where id = any($1::int[])`,
+      [ids.map((r) => r.id)],
+    );
+    await t.db.query('update upstream_activations set next_poll_at = now() where id = $1', [ids[0]!.id]);
+    await smsArrives(up.t, Number(upstreamIds[2]), 'Your code 515151', '515151');
+    const from = proxy.calls.length;
+    await relayDue(t.db, t.config);
+    expect(proxy.calls.slice(from).map((c) => c.action)).toEqual(['getActiveActivations']);
+    const schedule = await t.db.query<{ id: number; due: boolean; at: number }>(
+      `select id, next_poll_at <= now() as due, extract(epoch from next_poll_at)::float8 as at from upstream_activations
+       where id = any($1::int[]) order by id`,
+      [ids.map((r) => r.id)],
+    );
+    // The first two (unchanged) wait together; the third (a new SMS) is due now.
+    expect(Math.abs(schedule[0]!.at - schedule[1]!.at)).toBeLessThan(0.5);
+    expect(schedule.map((r) => r.due)).toEqual([false, false, true]);
+    const next = proxy.calls.length;
+    await relayDue(t.db, t.config);
+    expect(
+      proxy.calls
+        .slice(next)
+        .filter((c) => c.action === 'getStatus')
+        .map((c) => c.id),
+    ).toEqual([upstreamIds[2]]);
+    expect(await codeOf(b, rentals[2]!)).toBe('515151');
+  });
+
   test('an activation gone from the list (cancelled upstream) is read and ended', async () => {
     // Ended on the provider's side (its account cancels it once its 2-minute lock has passed).
     await backdate(up.t.db, [Number(upstreamIds[0])], { boughtMinutesAgo: 3 });

@@ -176,6 +176,37 @@ export async function noteUpstreamStatus(q: Queryable, id: number, status: strin
   ]);
 }
 
+/** A provider's other open activations, not due yet (a batch read covers them too). */
+export function openNotDue(q: Queryable, providerId: number, dueIds: number[]) {
+  return q.query<Pick<UpstreamActivation, 'id' | 'upstream_id' | 'upstream_status' | 'poll_interval_ms'>>(
+    `select id, upstream_id, upstream_status, poll_interval_ms from upstream_activations
+     where provider_id = $1 and state = 'active' and next_poll_at > now() and not (id = any($2::int[]))
+     order by id limit 1000`,
+    [providerId, dueIds],
+  );
+}
+
+/**
+ * After a batch read: activations it showed unchanged wait `waitMs` with the due ones (so they fall due
+ * together), the others are made due now.
+ */
+export async function alignNotDue<A extends { id: number }>(
+  q: Queryable,
+  activations: A[],
+  unchanged: (a: A) => boolean,
+  waitMs: number,
+) {
+  if (activations.length === 0) return;
+  await q.query(
+    `update upstream_activations a set
+       next_poll_at = case when x.unchanged then now() + make_interval(secs => $3::float8 / 1000) else now() end,
+       poll_interval_ms = case when x.unchanged then $3 else a.poll_interval_ms end
+     from unnest($1::int[], $2::bool[]) as x (id, unchanged)
+     where a.id = x.id and a.state = 'active'`,
+    [activations.map((a) => a.id), activations.map(unchanged), waitMs],
+  );
+}
+
 export async function noteLateCode(q: Queryable, id: number) {
   await q.query(
     `update upstream_activations set late_code_at = coalesce(late_code_at, now()), note = 'code after the end'

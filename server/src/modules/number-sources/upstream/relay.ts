@@ -8,10 +8,12 @@ import { storeTransaction } from '../../store/transaction';
 import {
   type ActivationWithProvider,
   activationOfRental,
+  alignNotDue,
   claimDuePolls,
   markEnded,
   noteLateCode,
   noteUpstreamStatus,
+  openNotDue,
   recordCost,
   schedulePoll,
 } from './activations.repository';
@@ -24,8 +26,15 @@ export type RelayConfig = Pick<Config, 'upstream' | 'storeCooldownMinutes'>;
 /** Waits between status reads: the base interval, doubling while nothing changes, at most 8 times it. */
 const MAX_BACKOFF = 8;
 
-/** Every SMS the provider showed enters the one ingest path (stored once per provider SMS key). */
-async function ingestAll(db: Db, a: ActivationWithProvider, messages: UpstreamSms[]) {
+/**
+ * Every SMS the provider showed (a status read, or its webhook) enters the one ingest path, stored
+ * once per provider SMS key; how many were new.
+ */
+export async function ingestUpstreamSms(
+  db: Db,
+  a: Pick<ActivationWithProvider, 'id' | 'provider_id' | 'upstream_id' | 'phone_number' | 'rental_id'>,
+  messages: UpstreamSms[],
+) {
   let fresh = 0;
   for (const m of messages) {
     const result = await ingestSms(db, {
@@ -100,7 +109,7 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
     await schedulePoll(db, a.id, { waitMs: base * MAX_BACKOFF, status: 'unknown' });
     return 'unknown';
   }
-  const fresh = await ingestAll(db, a, status.messages);
+  const fresh = await ingestUpstreamSms(db, a, status.messages);
   if (status.kind === 'ended') {
     await endFromUpstream(db, config, a, status.refunded && status.messages.length === 0);
     return 'ended';
@@ -128,22 +137,30 @@ const batchUnsupportedUntil = new Map<number, number>();
 const BATCH_RETRY_MS = 3600_000;
 
 /**
- * The due activations of ONE provider: with two or more, one getActiveActivations request tells which
- * changed since the relay last acted (their signature differs) or left the list (ended upstream);
- * only those are read one by one (getStatus, whose SMS keys the ingest dedupes on). The unchanged
- * wait on, backed off as after an empty read, unless our side is over (then read and relayed as
- * always). A provider that does not offer the call is read one by one.
+ * The due activations of ONE provider. When it has two or more open, one getActiveActivations request
+ * tells which changed since the relay last acted (their signature differs) or left the list (ended
+ * upstream): only those are read one by one (getStatus, whose SMS keys the ingest dedupes on). The
+ * unchanged ones, due or not, all wait the same backed-off time, so the provider's activations fall
+ * due together and the next round is again ONE request for all of them; a changed one not yet due is
+ * made due now (its code arrives sooner). A due one whose rental is over on our side is read and
+ * relayed as always. A provider that does not offer the call is read one by one.
  */
 async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithProvider[]) {
   const providerId = due[0]!.provider_id;
   const client = clientFor(db, config, providerOf(due[0]!));
-  const batchable =
+  const canBatch =
     config.upstream.batchPoll &&
-    due.length >= 2 &&
     client.activeSignatures !== undefined &&
     (batchUnsupportedUntil.get(providerId) ?? 0) < Date.now();
+  const others = canBatch
+    ? await openNotDue(
+        db,
+        providerId,
+        due.map((a) => a.id),
+      )
+    : [];
   let signatures: Map<string, string> | null = null;
-  if (batchable) {
+  if (canBatch && due.length + others.length >= 2) {
     try {
       signatures = await client.activeSignatures!();
     } catch {
@@ -153,16 +170,32 @@ async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithPro
     }
     if (signatures === null) batchUnsupportedUntil.set(providerId, Date.now() + BATCH_RETRY_MS);
   }
+  const batch = signatures;
+  const signatureOf = (a: { upstream_id: string | null }) => {
+    const seen = batch?.get(a.upstream_id!);
+    return seen === undefined ? null : `batch:${seen}`;
+  };
+  // One wait for every unchanged one: the longest interval among them, doubled (at most 8× the base).
+  const together = Math.min(
+    Math.max(...[...due, ...others].map((a) => a.poll_interval_ms)) * 2,
+    baseOf(config) * MAX_BACKOFF,
+  );
+  if (batch)
+    await alignNotDue(
+      db,
+      others,
+      (a) => signatureOf(a) !== null && signatureOf(a) === a.upstream_status,
+      together,
+    );
   await Promise.all(
     due.map(async (a) => {
-      const seen = signatures?.get(a.upstream_id!);
-      const signature = seen === undefined ? null : `batch:${seen}`;
+      const signature = signatureOf(a);
       if (
         signature !== null &&
         signature === a.upstream_status &&
         !(await rentalEnd(db, a.rental_id))?.over
       ) {
-        await schedulePoll(db, a.id, { waitMs: backedOff(config, a) });
+        await schedulePoll(db, a.id, { waitMs: together });
         return;
       }
       const result = await followOne(db, config, a).catch(() => 'fault');
