@@ -24,6 +24,8 @@ export type ProviderRow = {
   consecutive_failures: number;
   breaker_open_until: Date | null;
   offers_refreshed_at: Date | null;
+  /** The secret part of its webhook address (sms-activate webhooks). */
+  webhook_secret: string;
   created_at: Date;
 };
 
@@ -31,7 +33,7 @@ export type ProviderRow = {
 const COLUMNS = `p.id, p.name, p.protocol, p.base_url, p.api_key, p.currency, p.rate_to_usdt::text as rate_to_usdt,
   p.margin_percent::text as margin_percent, p.margin_fixed::text as margin_fixed, p.price_ceiling::text as price_ceiling,
   p.enabled, p.priority, p.low_balance::text as low_balance, p.balance::text as balance, p.balance_at, p.last_error,
-  p.last_error_at, p.consecutive_failures, p.breaker_open_until, p.offers_refreshed_at, p.created_at`;
+  p.last_error_at, p.consecutive_failures, p.breaker_open_until, p.offers_refreshed_at, p.webhook_secret, p.created_at`;
 
 export const listProviders = (q: Queryable) =>
   q.query<ProviderRow>(`select ${COLUMNS} from upstream_providers p order by p.priority desc, p.id`);

@@ -15,6 +15,7 @@ import { checkOutboundUrl } from '../../../lib/outbound/public-address';
 import { type Actor, audit } from '../../audit/audit';
 import { mappedRef, refreshProvider } from './offers-refresh';
 import { ProviderError } from './provider-client';
+import { providerWebhookPath } from './provider-webhook';
 import {
   codesOf,
   findProvider,
@@ -48,6 +49,7 @@ function toView(p: ProviderRow, c: Counters): UpstreamProvider {
     protocol: p.protocol,
     baseUrl: p.base_url,
     apiKeyHint: hint(p.api_key),
+    webhookPath: p.protocol === 'sms-activate' ? providerWebhookPath(p.id, p.webhook_secret) : null,
     currency: p.currency,
     rateToUsdt: p.rate_to_usdt,
     marginPercent: p.margin_percent,
