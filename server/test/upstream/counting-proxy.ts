@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ProxiedCall = { action: string; id: string | null; status: string | null };
+/** One call as we made it, and what the upstream answered (null: no answer reached us). */
+export type ProxiedCall = { action: string; id: string | null; status: string | null; answer: string | null };
 
 /**
  * Stands between us and a real upstream (another Jiema's handler_api) and writes down every call, so a
@@ -14,15 +15,23 @@ export async function countingProxy(target: string) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', target);
     const q = url.searchParams;
-    calls.push({ action: q.get('action') ?? '', id: q.get('id'), status: q.get('status') });
+    const call: ProxiedCall = {
+      action: q.get('action') ?? '',
+      id: q.get('id'),
+      status: q.get('status'),
+      answer: null,
+    };
+    calls.push(call);
     if (notOffered.has(q.get('action') ?? '')) {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('BAD_ACTION');
       return;
     }
     try {
       const answer = await fetch(url, { method: req.method });
+      const body = await answer.text();
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
-      res.end(await answer.text());
+      res.end(body);
+      call.answer = body;
     } catch {
       res.writeHead(502).end();
     }

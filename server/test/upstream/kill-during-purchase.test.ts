@@ -61,13 +61,22 @@ describe.runIf(process.env.DATABASE_URL)(
     });
 
     const start = async (env: Record<string, string>) => {
-      const server = await startBuiltServer(t.config.databaseUrl!, { ...resellerEnv, ...env });
+      // A longer request timeout than in-process tests: other test files may keep the machine busy.
+      const server = await startBuiltServer(t.config.databaseUrl!, {
+        ...resellerEnv,
+        UPSTREAM_REQUEST_TIMEOUT_MS: '5000',
+        ...env,
+      });
       servers.push(server);
       return server;
     };
     const numbersBought = () => proxy.calls.filter((c) => c.action.startsWith('getNumber')).length;
+    /** Cancels the upstream confirmed (a retry after a lost answer is answered as already ended). */
     const cancelsOf = (upstreamId: string) =>
-      proxy.calls.filter((c) => c.action === 'setStatus' && c.status === '8' && c.id === upstreamId).length;
+      proxy.calls.filter(
+        (c) =>
+          c.action === 'setStatus' && c.status === '8' && c.id === upstreamId && c.answer === 'ACCESS_CANCEL',
+      ).length;
     const upstreamRentals = () =>
       up.t.db.query<{ id: number; status: string }>(
         'select id, status from rentals where user_id = $1 order by id',
@@ -86,7 +95,8 @@ describe.runIf(process.env.DATABASE_URL)(
         [activationIds],
       );
     }
-    async function until<T>(what: string, check: () => Promise<T | null>, ms = 30_000) {
+    /** Long enough for a void whose answer was lost to be retried (its lease is 60 s). */
+    async function until<T>(what: string, check: () => Promise<T | null>, ms = 100_000) {
       const deadline = Date.now() + ms;
       for (;;) {
         const value = await check();
@@ -140,7 +150,7 @@ describe.runIf(process.env.DATABASE_URL)(
       ).toEqual([]);
       expect(numbersBought() - boughtBefore).toBe(1);
       await Promise.all(servers.splice(0).map((s) => s.kill()));
-    }, 180_000);
+    }, 240_000);
 
     test('two processes reconciling at once cancel each orphan exactly once', async () => {
       const b = await buyer(t, '10');
@@ -185,6 +195,6 @@ describe.runIf(process.env.DATABASE_URL)(
       );
       expect(upstream.map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
       expect(await balanceOf(t.db, b.userId)).toBe('10.000000');
-    }, 180_000);
+    }, 240_000);
   },
 );
