@@ -2,7 +2,7 @@
 // machine, (1) our own added time per upstream-served purchase: median `POST /api/store/orders` served by
 // the upstream minus the median direct `getNumber` to the same upstream (target ≤ 5 ms); (2) from an SMS
 // stored at the upstream to its code on our code link (target ≤ poll interval + 200 ms); (3) upstream
-// requests per open activation per minute (a cost the operator pays).
+// requests per open activation per minute (a cost the operator pays), batched and one by one.
 import path from 'node:path';
 import { addUsNumbers, fundUser, pricedApplication } from './lib/bench-world.mjs';
 import { runBounded } from './lib/cleanup.mjs';
@@ -61,7 +61,7 @@ const options = readOptions(
 );
 
 const TARGET_ADDED_MS = 5;
-const deadlineMs = (300 + options['watch-seconds'] + options.codes * 5) * 1000;
+const deadlineMs = (360 + options['watch-seconds'] * 2 + options.codes * 5) * 1000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -217,7 +217,10 @@ async function benchmark(machine) {
       `SMS → code link: p50 ${median(latencies).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
     );
 
-    // (3) requests to the upstream per open activation per minute, over the watch window.
+    // (3) requests to the upstream per open activation per minute, over the watch window: first with
+    // batched polling (one getActiveActivations per provider and round, getStatus only for changed
+    // ones), then by a reseller process on the same database with UPSTREAM_BATCH_POLL=off (one
+    // getStatus per activation), for the before/after.
     const open = async () =>
       Number(
         (await ourClient.query(`select count(*) from upstream_activations where state = 'active'`)).rows[0]
@@ -228,24 +231,50 @@ async function benchmark(machine) {
         (await ourClient.query('select coalesce(sum(requests), 0) as n from upstream_request_stats')).rows[0]
           .n,
       );
-    const before = await requests();
-    const openBefore = await open();
-    await sleep(options['watch-seconds'] * 1000);
-    const perMinute =
-      ((await requests()) - before) / ((openBefore + (await open())) / 2) / (options['watch-seconds'] / 60);
-    console.log(
-      `upstream requests per open activation per minute: ${perMinute.toFixed(2)} (${openBefore} open)`,
-    );
+    const watch = async (label) => {
+      // The same start for both: every open activation due now, at the base interval.
+      await ourClient.query(
+        `update upstream_activations set poll_interval_ms = $1, next_poll_at = now(), upstream_status = null where state = 'active'`,
+        [options['poll-ms']],
+      );
+      const before = await requests();
+      const openBefore = await open();
+      await sleep(options['watch-seconds'] * 1000);
+      const rate =
+        ((await requests()) - before) / ((openBefore + (await open())) / 2) / (options['watch-seconds'] / 60);
+      console.log(
+        `upstream requests per open activation per minute, ${label}: ${rate.toFixed(2)} (${openBefore} open)`,
+      );
+      return { rate, openBefore };
+    };
+    const batched = await watch('batched');
+    await ours.stop();
+    const unbatchedServer = await startJiemaServer({
+      database: ourDb,
+      logLevel: options['log-level'],
+      maxLifetimeMs,
+      script: options.server,
+      env: {
+        ...env,
+        UPSTREAM_ALLOW_PRIVATE: 'on',
+        UPSTREAM_POLL_MS: String(options['poll-ms']),
+        UPSTREAM_BATCH_POLL: 'off',
+      },
+    });
+    const single = await watch('one getStatus per activation');
+    await unbatchedServer.stop();
+    const perMinute = batched.rate;
+    const openBefore = batched.openBefore;
 
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     return `## Upstream-served purchases (a second Jiema as the provider), PostgreSQL
 
-**Added per purchase ${added.toFixed(1)} ms** (target ≤ ${TARGET_ADDED_MS} ms: **${added <= TARGET_ADDED_MS ? 'met' : 'not met'}**); **SMS → code link p50 ${median(latencies).toFixed(0)} ms, p90 ${pct(latencies, 0.9).toFixed(0)} ms** (target ≤ poll ${options['poll-ms']} ms + 200 ms); **${perMinute.toFixed(2)} upstream requests per open activation per minute**.
+**Added per purchase ${added.toFixed(1)} ms** (target ≤ ${TARGET_ADDED_MS} ms: **${added <= TARGET_ADDED_MS ? 'met' : 'not met'}**); **SMS → code link p50 ${median(latencies).toFixed(0)} ms, p90 ${pct(latencies, 0.9).toFixed(0)} ms** (target ≤ poll ${options['poll-ms']} ms + 200 ms); **${perMinute.toFixed(2)} upstream requests per open activation per minute** batched (${single.rate.toFixed(2)} with one getStatus per activation).
 
 - Date: ${when} UTC; machine: ${machineLine(machine)}; code: ${machine.commit}; both servers and PostgreSQL on these cores
 - (1) ${options.purchases} pairs, alternating: a direct \`getNumberV2\` to the upstream, then \`POST /api/store/orders\` at ours (no own stock, served by the upstream: intent, getNumberV2, local commit); added = difference of the medians (direct ${median(direct).toFixed(1)} ms, served ${median(served).toFixed(1)} ms)
 - (2) ${latencies.length} SMS stored at the upstream, each timed until our \`GET /api/code/<token>\` shows its code (polled every 10 ms); UPSTREAM_POLL_MS=${options['poll-ms']}
-- (3) \`upstream_request_stats\` over ${options['watch-seconds']} s with ${openBefore} activations open (waiting for an SMS: backoff doubling to 8× the poll interval)`;
+- (3) \`upstream_request_stats\` over ${options['watch-seconds']} s with ${openBefore} activations open (waiting for an SMS: backoff doubling to 8× the poll interval), batched (\`getActiveActivations\` per provider and round), then ${options['watch-seconds']} s by a reseller process with \`UPSTREAM_BATCH_POLL=off\` (${single.openBefore} open)`;
   } finally {
     await upClient.end();
     await ourClient.end();

@@ -41,6 +41,7 @@ import { registerMenuRoutes } from './modules/menus/menus.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { registerAgentRoutes } from './modules/number-sources/agents/agents.routes';
 import { registerAgentPushRoutes } from './modules/number-sources/agents/push-sms.routes';
+import { registerProviderWebhookRoute } from './modules/number-sources/upstream/provider-webhook';
 import { registerUpstreamProviderRoutes } from './modules/number-sources/upstream/providers.routes';
 import { registerPublicPriceRoutes } from './modules/pricing/public-prices.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
@@ -153,6 +154,7 @@ export async function buildApp({
   registerSmsCenterRoutes(app, { db, config });
   registerGatewayRoutes(app, { db });
   registerUpstreamProviderRoutes(app, { db, config });
+  registerProviderWebhookRoute(app, { db });
   registerAgentRoutes(app, { db, config });
   registerAgentPushRoutes(app, { db, config });
   registerInboundRoutes(app, { db, config });

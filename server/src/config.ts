@@ -147,6 +147,15 @@ const ZEnv = z.object({
   UPSTREAM_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   /** How often a reconciliation cancels upstream numbers bought but never sold; 0 = only at start. */
   UPSTREAM_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** on: one getActiveActivations per provider and round tells which open activations to read (getStatus); off: read each. */
+  UPSTREAM_BATCH_POLL: bool(true),
+  /**
+   * TEST ONLY (the kill -9 test, test/upstream/kill-during-purchase.test.ts): on, a purchase stops for
+   * good after a provider sold the number and before the local commit, printing
+   * `upstream-buy-held` on stdout, so the test can SIGKILL the process exactly there. Never set it in
+   * production: every upstream purchase would hang.
+   */
+  UPSTREAM_TEST_HOLD_AFTER_BUY: bool(false),
   /** GET_SERVICES to each SIM-farm agent this often (the protocol: every 10–20 s); 0 = no agent workers (tests). */
   AGENT_POLL_SECONDS: z.coerce.number().min(0).max(600).default(15),
   /** GET_NUMBER gives up after this (the protocol allows an agent 3 s). */
@@ -309,6 +318,9 @@ export type Config = {
     refreshMs: number;
     pollMs: number;
     reconcileMs: number;
+    batchPoll: boolean;
+    /** Test only: see UPSTREAM_TEST_HOLD_AFTER_BUY. */
+    testHoldAfterBuy: boolean;
   };
   agents: {
     pollMs: number;
@@ -419,6 +431,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshMs: e.UPSTREAM_REFRESH_SECONDS * 1000,
       pollMs: e.UPSTREAM_POLL_MS,
       reconcileMs: e.UPSTREAM_RECONCILE_SECONDS * 1000,
+      batchPoll: e.UPSTREAM_BATCH_POLL,
+      testHoldAfterBuy: e.UPSTREAM_TEST_HOLD_AFTER_BUY,
     },
     agents: {
       pollMs: Math.round(e.AGENT_POLL_SECONDS * 1000),

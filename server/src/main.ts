@@ -13,6 +13,7 @@ import { MassSmsWorker } from './modules/mass-sms/worker';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
 import { startAgentWorkers } from './modules/number-sources/agents/agents.jobs';
 import { startUpstreamWorkers } from './modules/number-sources/upstream/upstream.jobs';
+import { holdAfterBuyForTests } from './modules/number-sources/upstream/upstream-purchase';
 import { startRentalSweeper } from './modules/rentals/rentals.jobs';
 import { startRetentionJob } from './modules/retention/retention.job';
 
@@ -85,6 +86,12 @@ async function main() {
 
   // Upstream providers: reconciliation (now and periodically), the relay of open activations, price refresh.
   const upstream = startUpstreamWorkers(db, config, app.log);
+  if (config.upstream.testHoldAfterBuy) {
+    app.log.warn(
+      'UPSTREAM_TEST_HOLD_AFTER_BUY=on: every upstream purchase hangs before its local commit (tests only)',
+    );
+    holdAfterBuyForTests();
+  }
   // Retention: once a day one process deletes old records in short batches (RETENTION_*).
   const retention = startRetentionJob(db, config, app.log);
   // SIM-farm agents: GET_SERVICES polls, the FINISH_ACTIVATION outbox, the reconciliation of activations.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { routeCandidates } from '../../src/modules/number-sources/upstream/providers.repository';
 import { relayDue } from '../../src/modules/number-sources/upstream/relay';
 import { smsArrives } from '../compat/compat-helpers';
 import { createTestApp, expectErrorEnvelope, type TestApp } from '../helpers';
@@ -352,5 +353,44 @@ describe('upstream providers seen by administrators', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(dataOf<{ balanceLow: boolean }>(updated).balanceLow).toBe(true);
+  });
+
+  test('the screen and the routing count success the same way: activations ended in the window, whenever bought', async () => {
+    type Rate = {
+      applicationCode: string;
+      countryCode: string;
+      ended: number;
+      delivered: number;
+      rate: number;
+    };
+    const screen = async () =>
+      dataOf<{ successRates: Rate[] }>(
+        await admin({ method: 'GET', url: `/api/admin/upstream-providers/${providerId}/state` }),
+      ).successRates.find((r) => r.applicationCode === up.world.appCode && r.countryCode === 'US')!;
+    const routing = async () =>
+      (await routeCandidates(t.db, world.appId, 'US')).find((c) => c.id === providerId)!.success_rate;
+    const before = await screen();
+    expect(await routing()).toBe(before.rate);
+    // Bought 30 hours ago (outside a purchase-time window), ended 2 hours ago: one delivered, three refunded.
+    const [user] = await t.db.query<{ id: number }>('select min(id) as id from users');
+    await t.db.query(
+      `insert into upstream_activations (provider_id, user_id, application_id, country_code, state, outcome, price,
+         created_at, ended_at)
+       select $1, $2, $3, 'US', 'ended', o, 0.5, now() - interval '30 hours', now() - interval '2 hours'
+       from unnest(array['finished', 'refunded', 'refunded', 'refunded']) o`,
+      [providerId, user!.id, world.appId],
+    );
+    // Ended 25 hours ago: outside the window for both.
+    await t.db.query(
+      `insert into upstream_activations (provider_id, user_id, application_id, country_code, state, outcome, price,
+         created_at, ended_at)
+       values ($1, $2, $3, 'US', 'ended', 'refunded', 0.5, now() - interval '26 hours', now() - interval '25 hours')`,
+      [providerId, user!.id, world.appId],
+    );
+    const after = await screen();
+    expect(after.ended).toBe(before.ended + 4);
+    expect(after.delivered).toBe(before.delivered + 1);
+    expect(after.rate).toBe(after.delivered / after.ended);
+    expect(await routing()).toBe(after.rate);
   });
 });

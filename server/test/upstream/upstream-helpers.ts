@@ -54,7 +54,7 @@ export type ProviderInput = {
 /** Adds a provider through the admin API and runs its "Test" (balance, prices, mapping). */
 export async function addProvider(t: TestApp, input: ProviderInput) {
   const admin = await adminCall(t);
-  const created = dataOf<{ id: number; apiKeyHint: string }>(
+  const created = dataOf<{ id: number; apiKeyHint: string; webhookPath: string | null }>(
     await admin({
       method: 'POST',
       url: '/api/admin/upstream-providers',

@@ -64,6 +64,11 @@ export const ZUpstreamProvider = z.object({
   baseUrl: z.string(),
   /** The key's last 4 characters, e.g. `••••a1b2`. */
   apiKeyHint: z.string(),
+  /**
+   * Where the provider posts its SMS webhook (sms-activate: set in the provider's profile), a path on
+   * this server whose last part is the secret; null for protocols without webhooks (5sim).
+   */
+  webhookPath: z.string().nullable(),
   currency: z.string(),
   rateToUsdt: z.string(),
   marginPercent: z.string(),

@@ -48,6 +48,7 @@ import seededCodePatterns from './0150-seeded-code-patterns';
 import simFarmAgents from './0160-sim-farm-agents';
 import retention from './0170-retention';
 import upstreamPriceRules from './0180-upstream-price-rules';
+import upstreamWebhooks from './0190-upstream-webhooks';
 import agentKeyAnnounce from './0200-agent-key-announce';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
@@ -102,5 +103,6 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0160-sim-farm-agents', sql: simFarmAgents },
   { id: '0170-retention', sql: retention },
   { id: '0180-upstream-price-rules', sql: upstreamPriceRules },
+  { id: '0190-upstream-webhooks', sql: upstreamWebhooks },
   { id: '0200-agent-key-announce', sql: agentKeyAnnounce },
 ];

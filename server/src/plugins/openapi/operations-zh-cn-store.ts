@@ -104,6 +104,10 @@ export const STORE_AND_DELIVERY_ZH_CN: Record<string, { summary: string; descrip
   'GET /api/admin/upstream-providers': {
     summary: '上游供应商列表，含余额、每分钟请求与错误数、最近错误与进行中的激活',
   },
+  'POST /api/upstream-webhooks/{providerId}/{secret}': {
+    summary:
+      '供应方的短信回调（sms-activate：JSON {activationId, service, text, code, country, receivedAt}）；地址最后一段即该供应方的密钥',
+  },
   'POST /api/admin/upstream-providers': { summary: '添加上游供应商（API 密钥此后不再完整显示）' },
   'PUT /api/admin/upstream-providers/{id}': { summary: '修改上游供应商；不填 API 密钥则保留原密钥' },
   'POST /api/admin/upstream-providers/{id}/test': { summary: '测试供应商：余额与延迟，并重新读取其价格表' },

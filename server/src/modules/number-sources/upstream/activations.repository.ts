@@ -21,12 +21,14 @@ export type UpstreamActivation = {
   retry_round: number;
   sms_seen: number;
   poll_interval_ms: number;
+  /** The last state read: `open`, `unknown`, or the batch signature (`batch:…`) the relay last acted on. */
+  upstream_status: string | null;
   created_at: Date;
 };
 
 const COLUMNS = `a.id, a.provider_id, a.user_id, a.application_id, a.country_code::text as country_code, a.state,
   a.outcome, a.upstream_id, a.phone_number, a.cost::text as cost, a.cost_usdt::text as cost_usdt,
-  a.price::text as price, a.order_id, a.rental_id, a.retry_round, a.sms_seen, a.poll_interval_ms, a.created_at`;
+  a.price::text as price, a.order_id, a.rental_id, a.retry_round, a.sms_seen, a.poll_interval_ms, a.upstream_status, a.created_at`;
 
 export type ActivationWithProvider = UpstreamActivation & {
   provider: Pick<ProviderRow, 'id' | 'protocol' | 'base_url' | 'api_key' | 'rate_to_usdt'>;
@@ -163,6 +165,45 @@ export async function schedulePoll(
        retry_round = coalesce($5, retry_round), updated_at = now()
      where id = $1 and state = 'active'`,
     [id, r.waitMs, r.smsSeen ?? null, r.status ?? null, r.retryRound ?? null],
+  );
+}
+
+/** The upstream state the relay last acted on (a batch signature), while the activation is open. */
+export async function noteUpstreamStatus(q: Queryable, id: number, status: string) {
+  await q.query(`update upstream_activations set upstream_status = $2 where id = $1 and state = 'active'`, [
+    id,
+    status,
+  ]);
+}
+
+/** A provider's other open activations, not due yet (a batch read covers them too). */
+export function openNotDue(q: Queryable, providerId: number, dueIds: number[]) {
+  return q.query<Pick<UpstreamActivation, 'id' | 'upstream_id' | 'upstream_status' | 'poll_interval_ms'>>(
+    `select id, upstream_id, upstream_status, poll_interval_ms from upstream_activations
+     where provider_id = $1 and state = 'active' and next_poll_at > now() and not (id = any($2::int[]))
+     order by id limit 1000`,
+    [providerId, dueIds],
+  );
+}
+
+/**
+ * After a batch read: activations it showed unchanged wait `waitMs` with the due ones (so they fall due
+ * together), the others are made due now.
+ */
+export async function alignNotDue<A extends { id: number }>(
+  q: Queryable,
+  activations: A[],
+  unchanged: (a: A) => boolean,
+  waitMs: number,
+) {
+  if (activations.length === 0) return;
+  await q.query(
+    `update upstream_activations a set
+       next_poll_at = case when x.unchanged then now() + make_interval(secs => $3::float8 / 1000) else now() end,
+       poll_interval_ms = case when x.unchanged then $3 else a.poll_interval_ms end
+     from unnest($1::int[], $2::bool[]) as x (id, unchanged)
+     where a.id = x.id and a.state = 'active'`,
+    [activations.map((a) => a.id), activations.map(unchanged), waitMs],
   );
 }
 

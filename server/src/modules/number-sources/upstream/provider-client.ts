@@ -67,6 +67,13 @@ export interface ProviderClient {
   anotherSms(upstreamId: string): Promise<ActionOutcome>;
   finish(upstreamId: string): Promise<ActionOutcome>;
   cancel(upstreamId: string): Promise<ActionOutcome>;
+  /**
+   * Every open activation of our account in ONE request (sms-activate `getActiveActivations`): its
+   * upstream id → a signature of its state (status and codes) that changes when an SMS arrives or the
+   * status moves. Null: the provider does not offer it (the relay reads each activation instead).
+   * Absent: the protocol has no such call.
+   */
+  activeSignatures?(): Promise<Map<string, string> | null>;
 }
 
 /** A JSON number or numeric string from a provider as exact money (6 places), or null when it is not one. */

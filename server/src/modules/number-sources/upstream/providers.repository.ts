@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../db/client';
 import { termsFor } from './pricing';
 import type { ProviderFault } from './provider-client';
+import { rateOf, successRates } from './success-rates';
 
 export type ProviderRow = {
   id: number;
@@ -23,6 +24,8 @@ export type ProviderRow = {
   consecutive_failures: number;
   breaker_open_until: Date | null;
   offers_refreshed_at: Date | null;
+  /** The secret part of its webhook address (sms-activate webhooks). */
+  webhook_secret: string;
   created_at: Date;
 };
 
@@ -30,7 +33,7 @@ export type ProviderRow = {
 const COLUMNS = `p.id, p.name, p.protocol, p.base_url, p.api_key, p.currency, p.rate_to_usdt::text as rate_to_usdt,
   p.margin_percent::text as margin_percent, p.margin_fixed::text as margin_fixed, p.price_ceiling::text as price_ceiling,
   p.enabled, p.priority, p.low_balance::text as low_balance, p.balance::text as balance, p.balance_at, p.last_error,
-  p.last_error_at, p.consecutive_failures, p.breaker_open_until, p.offers_refreshed_at, p.created_at`;
+  p.last_error_at, p.consecutive_failures, p.breaker_open_until, p.offers_refreshed_at, p.webhook_secret, p.created_at`;
 
 export const listProviders = (q: Queryable) =>
   q.query<ProviderRow>(`select ${COLUMNS} from upstream_providers p order by p.priority desc, p.id`);
@@ -247,12 +250,13 @@ export type RouteCandidate = ProviderRow & {
 
 /**
  * Providers that may serve (application, country) now: enabled, breaker closed, a fresh offer with
- * stock, and their recent success rate for exactly this pair (last 24 h of ended activations). Their
+ * stock, and their recent success rate for exactly this pair (success-rates.ts, the same numbers the
+ * providers screen shows). Their
  * margin and ceiling are those of the most specific price rule for the pair (`termsFor`).
  */
 export async function routeCandidates(q: Queryable, applicationId: number, countryCode: string) {
   const rows = await q.query<
-    RouteCandidate & {
+    Omit<RouteCandidate, 'success_rate'> & {
       rule_id: number | null;
       rule_margin_percent: string | null;
       rule_margin_fixed: string | null;
@@ -261,9 +265,6 @@ export async function routeCandidates(q: Queryable, applicationId: number, count
   >(
     `select ${COLUMNS},
        o.service_code, o.country_ref, o.cost::text as cost, o.count,
-       (select avg(case when a.outcome = 'finished' then 1.0 else 0.0 end)::float8 from upstream_activations a
-        where a.provider_id = p.id and a.application_id = $1 and a.country_code = $2 and a.state = 'ended'
-          and a.created_at > now() - interval '24 hours') as success_rate,
        r.id as rule_id, r.margin_percent::text as rule_margin_percent, r.margin_fixed::text as rule_margin_fixed,
        r.price_ceiling::text as rule_price_ceiling
      from upstream_providers p join upstream_offers o on o.provider_id = p.id
@@ -279,9 +280,15 @@ export async function routeCandidates(q: Queryable, applicationId: number, count
        and o.refreshed_at > now() - interval '10 minutes'`,
     [applicationId, countryCode],
   );
+  const rates = new Map(
+    (await successRates(q, { applicationId, countryCode })).map((r) => [
+      r.provider_id,
+      rateOf(r.ended, r.delivered),
+    ]),
+  );
   return rows.map(({ rule_id, rule_margin_percent, rule_margin_fixed, rule_price_ceiling, ...c }) =>
     termsFor(
-      c,
+      { ...c, success_rate: rates.get(c.id) ?? null },
       rule_id === null
         ? null
         : {

@@ -15,6 +15,7 @@ import { checkOutboundUrl } from '../../../lib/outbound/public-address';
 import { type Actor, audit } from '../../audit/audit';
 import { mappedRef, refreshProvider } from './offers-refresh';
 import { ProviderError } from './provider-client';
+import { providerWebhookPath } from './provider-webhook';
 import {
   codesOf,
   findProvider,
@@ -25,6 +26,7 @@ import {
   setOverride,
   updateProvider,
 } from './providers.repository';
+import { rateOf, successRates } from './success-rates';
 
 const ENTITY = 'upstream_provider';
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -47,6 +49,7 @@ function toView(p: ProviderRow, c: Counters): UpstreamProvider {
     protocol: p.protocol,
     baseUrl: p.base_url,
     apiKeyHint: hint(p.api_key),
+    webhookPath: p.protocol === 'sms-activate' ? providerWebhookPath(p.id, p.webhook_secret) : null,
     currency: p.currency,
     rateToUsdt: p.rate_to_usdt,
     marginPercent: p.margin_percent,
@@ -235,25 +238,8 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
     async state(id: number): Promise<UpstreamProviderState> {
       await mustFind(id);
       const [rates, [costs], recent] = await Promise.all([
-        db.query<{
-          application_id: number;
-          application_code: string;
-          country_code: string;
-          ended: number;
-          delivered: number;
-          ended_hour: number;
-          delivered_hour: number;
-        }>(
-          // By when they ended: the rolling windows are of outcomes, whenever the number was bought.
-          `select a.application_id, ap.code as application_code, a.country_code::text as country_code,
-             count(*)::int as ended, count(*) filter (where a.outcome = 'finished')::int as delivered,
-             count(*) filter (where a.ended_at > now() - interval '1 hour')::int as ended_hour,
-             count(*) filter (where a.ended_at > now() - interval '1 hour' and a.outcome = 'finished')::int as delivered_hour
-           from upstream_activations a join applications ap on ap.id = a.application_id
-           where a.provider_id = $1 and a.state = 'ended' and a.ended_at > now() - interval '24 hours'
-           group by 1, 2, 3 order by 4 desc, 1, 3 limit 100`,
-          [id],
-        ),
+        // The same numbers the routing uses (success-rates.ts).
+        successRates(db, { providerId: id }),
         db.query<{ paid: string; refunded: string; revenue: string }>(
           `select coalesce((select sum(amount_usdt) from upstream_cost_entries where provider_id = $1 and kind = 'paid'), 0)::text as paid,
              coalesce((select sum(amount_usdt) from upstream_cost_entries where provider_id = $1 and kind = 'refunded'), 0)::text as refunded,
@@ -286,9 +272,9 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
           countryCode: r.country_code.trim(),
           ended: r.ended,
           delivered: r.delivered,
-          rate: r.ended ? r.delivered / r.ended : 0,
+          rate: rateOf(r.ended, r.delivered) ?? 0,
           endedLastHour: r.ended_hour,
-          rateLastHour: r.ended_hour ? r.delivered_hour / r.ended_hour : null,
+          rateLastHour: rateOf(r.ended_hour, r.delivered_hour),
         })),
         costs: {
           paid: fmt(toMicros(costs!.paid)),

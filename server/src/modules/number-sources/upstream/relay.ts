@@ -8,9 +8,12 @@ import { storeTransaction } from '../../store/transaction';
 import {
   type ActivationWithProvider,
   activationOfRental,
+  alignNotDue,
   claimDuePolls,
   markEnded,
   noteLateCode,
+  noteUpstreamStatus,
+  openNotDue,
   recordCost,
   schedulePoll,
 } from './activations.repository';
@@ -23,8 +26,15 @@ export type RelayConfig = Pick<Config, 'upstream' | 'storeCooldownMinutes'>;
 /** Waits between status reads: the base interval, doubling while nothing changes, at most 8 times it. */
 const MAX_BACKOFF = 8;
 
-/** Every SMS the provider showed enters the one ingest path (stored once per provider SMS key). */
-async function ingestAll(db: Db, a: ActivationWithProvider, messages: UpstreamSms[]) {
+/**
+ * Every SMS the provider showed (a status read, or its webhook) enters the one ingest path, stored
+ * once per provider SMS key; how many were new.
+ */
+export async function ingestUpstreamSms(
+  db: Db,
+  a: Pick<ActivationWithProvider, 'id' | 'provider_id' | 'upstream_id' | 'phone_number' | 'rental_id'>,
+  messages: UpstreamSms[],
+) {
   let fresh = 0;
   for (const m of messages) {
     const result = await ingestSms(db, {
@@ -67,15 +77,31 @@ async function endFromUpstream(
   });
 }
 
+const baseOf = (config: RelayConfig) => config.upstream.pollMs || 2000;
+/** The next wait while nothing changed: doubled, at most MAX_BACKOFF times the base. */
+const backedOff = (config: RelayConfig, a: ActivationWithProvider) =>
+  Math.min(a.poll_interval_ms * 2, baseOf(config) * MAX_BACKOFF);
+
+/** Our side is over (validity out, or an administrator ended the rental), and whether a code came. */
+async function rentalEnd(db: Db, rentalId: number | null) {
+  const [rental] = await db.query<{ over: boolean; has_message: boolean }>(
+    `select r.expires_at <= now() or r.status not in ('active', 'inactive', 'suspended') as over,
+       exists (select 1 from sms_messages m where m.rental_id = r.id) as has_message
+     from rentals r where r.id = $1`,
+    [rentalId],
+  );
+  return rental ?? null;
+}
+
 /** One status read of one activation and what follows from it. */
 export async function followOne(db: Db, config: RelayConfig, a: ActivationWithProvider) {
   const client = clientFor(db, config, providerOf(a));
-  const base = config.upstream.pollMs || 2000;
+  const base = baseOf(config);
   let status: StatusOutcome;
   try {
     status = await client.status(a.upstream_id!, { retryRound: a.retry_round });
   } catch {
-    await schedulePoll(db, a.id, { waitMs: Math.min(a.poll_interval_ms * 2, base * MAX_BACKOFF) });
+    await schedulePoll(db, a.id, { waitMs: backedOff(config, a) });
     return 'fault';
   }
   if (status.kind === 'unknown') {
@@ -83,17 +109,12 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
     await schedulePoll(db, a.id, { waitMs: base * MAX_BACKOFF, status: 'unknown' });
     return 'unknown';
   }
-  const fresh = await ingestAll(db, a, status.messages);
+  const fresh = await ingestUpstreamSms(db, a, status.messages);
   if (status.kind === 'ended') {
     await endFromUpstream(db, config, a, status.refunded && status.messages.length === 0);
     return 'ended';
   }
-  const [rental] = await db.query<{ over: boolean; has_message: boolean }>(
-    `select r.expires_at <= now() or r.status not in ('active', 'inactive', 'suspended') as over,
-       exists (select 1 from sms_messages m where m.rental_id = r.id) as has_message
-     from rentals r where r.id = $1`,
-    [a.rental_id],
-  );
+  const rental = await rentalEnd(db, a.rental_id);
   if (rental?.over) {
     // Our validity is over, or an administrator ended the rental (its order completed or cancelled):
     // ask the provider to end it too; what it refunds US follows ITS answer.
@@ -106,15 +127,93 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
       return 'ended';
     }
   }
-  const waitMs = fresh > 0 ? base : Math.min(a.poll_interval_ms * 2, base * MAX_BACKOFF);
+  const waitMs = fresh > 0 ? base : backedOff(config, a);
   await schedulePoll(db, a.id, { waitMs, smsSeen: status.messages.length, status: 'open' });
   return fresh > 0 ? 'sms' : 'waiting';
 }
 
-/** One round of the relay: every due activation claimed by this process, read in parallel (bounded). */
+/** Providers that answered getActiveActivations as not offered: read one by one until then (this process). */
+const batchUnsupportedUntil = new Map<number, number>();
+const BATCH_RETRY_MS = 3600_000;
+
+/**
+ * The due activations of ONE provider. When it has two or more open, one getActiveActivations request
+ * tells which changed since the relay last acted (their signature differs) or left the list (ended
+ * upstream): only those are read one by one (getStatus, whose SMS keys the ingest dedupes on). The
+ * unchanged ones, due or not, all wait the same backed-off time, so the provider's activations fall
+ * due together and the next round is again ONE request for all of them; a changed one not yet due is
+ * made due now (its code arrives sooner). A due one whose rental is over on our side is read and
+ * relayed as always. A provider that does not offer the call is read one by one.
+ */
+async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithProvider[]) {
+  const providerId = due[0]!.provider_id;
+  const client = clientFor(db, config, providerOf(due[0]!));
+  const canBatch =
+    config.upstream.batchPoll &&
+    client.activeSignatures !== undefined &&
+    (batchUnsupportedUntil.get(providerId) ?? 0) < Date.now();
+  const others = canBatch
+    ? await openNotDue(
+        db,
+        providerId,
+        due.map((a) => a.id),
+      )
+    : [];
+  let signatures: Map<string, string> | null = null;
+  if (canBatch && due.length + others.length >= 2) {
+    try {
+      signatures = await client.activeSignatures!();
+    } catch {
+      // The provider is failing: every due one waits, backed off, as after a failed getStatus.
+      await Promise.all(due.map((a) => schedulePoll(db, a.id, { waitMs: backedOff(config, a) })));
+      return;
+    }
+    if (signatures === null) batchUnsupportedUntil.set(providerId, Date.now() + BATCH_RETRY_MS);
+  }
+  const batch = signatures;
+  const signatureOf = (a: { upstream_id: string | null }) => {
+    const seen = batch?.get(a.upstream_id!);
+    return seen === undefined ? null : `batch:${seen}`;
+  };
+  // One wait for every unchanged one: the longest interval among them, doubled (at most 8× the base).
+  const together = Math.min(
+    Math.max(...[...due, ...others].map((a) => a.poll_interval_ms)) * 2,
+    baseOf(config) * MAX_BACKOFF,
+  );
+  if (batch)
+    await alignNotDue(
+      db,
+      others,
+      (a) => signatureOf(a) !== null && signatureOf(a) === a.upstream_status,
+      together,
+    );
+  await Promise.all(
+    due.map(async (a) => {
+      const signature = signatureOf(a);
+      if (
+        signature !== null &&
+        signature === a.upstream_status &&
+        !(await rentalEnd(db, a.rental_id))?.over
+      ) {
+        await schedulePoll(db, a.id, { waitMs: together });
+        return;
+      }
+      const result = await followOne(db, config, a).catch(() => 'fault');
+      // Acted on this state: the next batch that shows the same signature needs no read.
+      if (signature !== null && (result === 'sms' || result === 'waiting'))
+        await noteUpstreamStatus(db, a.id, signature);
+    }),
+  );
+}
+
+/** One round of the relay: every due activation claimed by this process, each provider's read in parallel. */
 export async function relayDue(db: Db, config: RelayConfig, limit = 50) {
   const due = await claimDuePolls(db, limit, Math.max(30_000, config.upstream.requestTimeoutMs * 3));
-  await Promise.all(due.map((a) => followOne(db, config, a).catch(() => 'fault')));
+  const byProvider = new Map<number, ActivationWithProvider[]>();
+  for (const a of due) byProvider.set(a.provider_id, [...(byProvider.get(a.provider_id) ?? []), a]);
+  await Promise.all(
+    [...byProvider.values()].map((group) => relayProvider(db, config, group).catch(() => {})),
+  );
   return due.length;
 }
 

@@ -127,6 +127,19 @@ export function smsActivateClient(options: ClientOptions): ProviderClient {
       return { kind: 'open', messages: [sms] } satisfies StatusOutcome;
     },
 
+    async activeSignatures() {
+      let body: string;
+      try {
+        body = await call('getActiveActivations');
+      } catch (error) {
+        // An unknown action answered with an HTML page or nonsense: not offered, not a fault.
+        if (error instanceof ProviderError && (error.fault === 'html_page' || error.fault === 'garbage'))
+          return null;
+        throw error;
+      }
+      return readActiveActivations(body);
+    },
+
     anotherSms: async (id) => action(await call('setStatus', { id, status: '3' }), 'ACCESS_RETRY_GET'),
     finish: async (id) => action(await call('setStatus', { id, status: '6' }), 'ACCESS_ACTIVATION'),
     cancel: async (id) => action(await call('setStatus', { id, status: '8' }), 'ACCESS_CANCEL'),
@@ -149,4 +162,29 @@ export function readBuy(body: string): BuyOutcome {
   if (body.startsWith('WRONG_MAX_PRICE') || body === 'MAX_PRICE_EXCEEDED') return { kind: 'price_refused' };
   if (/^[A-Z_]{3,40}(:.*)?$/s.test(body)) return { kind: 'refused', word: body.split(':')[0]! };
   throw new ProviderError('garbage', `getNumber: ${JSON.stringify(body.slice(0, 80))}`);
+}
+
+/**
+ * getActiveActivations (protocols.md §1a.8): `{"status":"success","activeActivations":[{activationId,
+ * activationStatus, smsCode, smsText…}]}`, or NO_ACTIVATIONS (a word, or `{"status":"error",…}`) when
+ * none is open; anything else (BAD_ACTION, another shape) means the provider does not offer it.
+ */
+export function readActiveActivations(body: string): Map<string, string> | null {
+  if (body === 'NO_ACTIVATIONS') return new Map();
+  const json = parseJson(body);
+  if (!isRecord(json)) return null;
+  if (json.status === 'error' && (json.error === 'NO_ACTIVATIONS' || json.message === 'NO_ACTIVATIONS'))
+    return new Map();
+  if (json.status !== 'success' || !Array.isArray(json.activeActivations)) return null;
+  const signatures = new Map<string, string>();
+  for (const entry of json.activeActivations) {
+    if (!isRecord(entry) || entry.activationId === undefined) return null;
+    const codes = Array.isArray(entry.smsCode) ? entry.smsCode.map(String) : [];
+    const text = typeof entry.smsText === 'string' ? entry.smsText : '';
+    signatures.set(
+      String(entry.activationId),
+      JSON.stringify([String(entry.activationStatus ?? ''), codes, text.length]),
+    );
+  }
+  return signatures;
 }

@@ -46,5 +46,6 @@ export function clientFor(
     anotherSms: track(raw.anotherSms),
     finish: track(raw.finish),
     cancel: track(raw.cancel),
+    ...(raw.activeSignatures ? { activeSignatures: track(raw.activeSignatures) } : {}),
   };
 }

@@ -34,8 +34,22 @@ export type UpstreamBuy = {
   excludePrefixes: string[];
 };
 
-/** Fault injection for the crash tests: runs after the provider sold us a number, before the local commit. */
-export const purchaseFaults: { afterUpstreamBuy: null | (() => void) } = { afterUpstreamBuy: null };
+/**
+ * Fault injection for the crash tests: runs after the provider sold us a number, before the local
+ * commit. In-process tests throw from it; the kill -9 test sets UPSTREAM_TEST_HOLD_AFTER_BUY, and the
+ * process then waits here for ever (see holdAfterBuyForTests) until the test kills it.
+ */
+export const purchaseFaults: { afterUpstreamBuy: null | (() => void | Promise<void>) } = {
+  afterUpstreamBuy: null,
+};
+
+/** TEST ONLY (UPSTREAM_TEST_HOLD_AFTER_BUY): every upstream purchase stops before its local commit. */
+export function holdAfterBuyForTests() {
+  purchaseFaults.afterUpstreamBuy = () => {
+    process.stdout.write('upstream-buy-held\n');
+    return new Promise<void>(() => {});
+  };
+}
 
 /** A provider without history counts as this likely to deliver. */
 const UNKNOWN_SUCCESS = 0.7;
@@ -190,7 +204,7 @@ export async function buyFromProviders(db: Db, config: Pick<Config, 'upstream'>,
       cost,
       costUsdt: multiply(cost, c.rate_to_usdt),
     });
-    purchaseFaults.afterUpstreamBuy?.();
+    await purchaseFaults.afterUpstreamBuy?.();
     let orderId: number;
     try {
       orderId = await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import {
   ZUpstreamProviderUpdate,
 } from '@jiema/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ButtonProps, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { type ButtonProps, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodFieldRule } from '../../../lib/form-rules';
 import { createProvider, PROVIDERS_KEY, updateProvider } from '../api/providers';
@@ -118,6 +118,13 @@ export function ProviderFormModal({
         >
           <Input.Password autoComplete="new-password" data-testid="provider-key" />
         </Form.Item>
+        {editing?.webhookPath && (
+          <Form.Item label={t('upstream.fields.webhook')} extra={t('upstream.webhookHelp')}>
+            <Typography.Text copyable code data-testid="provider-webhook">
+              {`${window.location.origin}${editing.webhookPath}`}
+            </Typography.Text>
+          </Form.Item>
+        )}
         <Form.Item name="currency" label={t('upstream.fields.currency')} rules={rule('currency')}>
           <Input maxLength={3} data-testid="provider-currency" />
         </Form.Item>

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { relayDue } from '../../src/modules/number-sources/upstream/relay';
+import { sa, smsArrives } from '../compat/compat-helpers';
+import { createTestApp, type TestApp } from '../helpers';
+import {
+  backdate,
+  buyer,
+  dataOf,
+  expectLedgerConsistent,
+  purchaseBody,
+  type StoreWorld,
+} from '../store/store-helpers';
+import { countingProxy } from './counting-proxy';
+import {
+  activationOf,
+  addProvider,
+  resellerEnv,
+  resellerWorld,
+  startUpstreamJiema,
+  type UpstreamJiema,
+} from './upstream-helpers';
+
+/**
+ * The relay's status reads against a second Jiema (its handler_api offers getActiveActivations), behind
+ * a proxy that counts every request: one batch request per provider and round tells which activations
+ * to read; a provider without the action is read one activation at a time.
+ */
+let up: UpstreamJiema;
+let proxy: Awaited<ReturnType<typeof countingProxy>>;
+let t: TestApp;
+let world: StoreWorld;
+
+beforeAll(async () => {
+  up = await startUpstreamJiema(8);
+  proxy = await countingProxy(up.url);
+  t = await createTestApp(resellerEnv);
+  world = await resellerWorld(t.db, up.world.appCode);
+  await addProvider(t, {
+    name: 'batched',
+    protocol: 'sms-activate',
+    baseUrl: proxy.url,
+    apiKey: up.account.apiKey,
+  });
+});
+afterAll(async () => {
+  await proxy?.close();
+  if (t) {
+    await expectLedgerConsistent(t.db);
+    await t.close();
+  }
+  if (up) await up.t.close();
+});
+
+type Order = { phones: { rentalId: number; token: string }[] };
+
+/** One relay round with every open activation due now; what it asked the provider. */
+async function round() {
+  await t.db.query(`update upstream_activations set next_poll_at = now() where state = 'active'`);
+  const from = proxy.calls.length;
+  await relayDue(t.db, t.config);
+  const calls = proxy.calls.slice(from);
+  return {
+    batch: calls.filter((c) => c.action === 'getActiveActivations').length,
+    reads: calls.filter((c) => c.action === 'getStatus').map((c) => c.id),
+  };
+}
+
+const codeOf = async (b: Awaited<ReturnType<typeof buyer>>, rentalId: number) =>
+  dataOf<{ latestCode: string | null }>(await b.call({ method: 'GET', url: `/api/rentals/${rentalId}` }))
+    .latestCode;
+
+describe('batched status polling (getActiveActivations)', () => {
+  let b: Awaited<ReturnType<typeof buyer>>;
+  const rentals: number[] = [];
+  const upstreamIds: string[] = [];
+
+  test('one request per provider and round while nothing changes; only the changed one is read', async () => {
+    b = await buyer(t, '10');
+    for (let i = 0; i < 3; i++) {
+      const order = dataOf<Order>(
+        await b.call({ method: 'POST', url: '/api/store/orders', payload: purchaseBody(world) }),
+      );
+      rentals.push(order.phones[0]!.rentalId);
+      upstreamIds.push((await activationOf(t.db, order.phones[0]!.rentalId))!.upstream_id);
+    }
+    // First round: nothing acted on yet, so each is read once.
+    expect(await round()).toEqual({ batch: 1, reads: expect.arrayContaining(upstreamIds) });
+    // Nothing changed: one request covers the three.
+    expect(await round()).toEqual({ batch: 1, reads: [] });
+    expect(await round()).toEqual({ batch: 1, reads: [] });
+    // A code for the second: only it is read, and its code reaches our customer.
+    await smsArrives(up.t, Number(upstreamIds[1]), 'Your code 424242', '424242');
+    expect(await round()).toEqual({ batch: 1, reads: [upstreamIds[1]] });
+    expect(await codeOf(b, rentals[1]!)).toBe('424242');
+    expect(await round()).toEqual({ batch: 1, reads: [] });
+  });
+
+  test('one due activation: the batch covers the others too, they fall due together; a changed one is read next', async () => {
+    const ids = await t.db.query<{ id: number }>(
+      `select id from upstream_activations where state = 'active' and rental_id = any($1::int[]) order by id`,
+      [rentals],
+    );
+    await t.db.query(
+      `update upstream_activations set next_poll_at = now() + interval '1 hour' where id = any($1::int[])`,
+      [ids.map((r) => r.id)],
+    );
+    await t.db.query('update upstream_activations set next_poll_at = now() where id = $1', [ids[0]!.id]);
+    await smsArrives(up.t, Number(upstreamIds[2]), 'Your code 515151', '515151');
+    const from = proxy.calls.length;
+    await relayDue(t.db, t.config);
+    expect(proxy.calls.slice(from).map((c) => c.action)).toEqual(['getActiveActivations']);
+    const schedule = await t.db.query<{ id: number; due: boolean; at: number }>(
+      `select id, next_poll_at <= now() as due, extract(epoch from next_poll_at)::float8 as at from upstream_activations
+       where id = any($1::int[]) order by id`,
+      [ids.map((r) => r.id)],
+    );
+    // The first two (unchanged) wait together; the third (a new SMS) is due now.
+    expect(Math.abs(schedule[0]!.at - schedule[1]!.at)).toBeLessThan(0.5);
+    expect(schedule.map((r) => r.due)).toEqual([false, false, true]);
+    const next = proxy.calls.length;
+    await relayDue(t.db, t.config);
+    expect(
+      proxy.calls
+        .slice(next)
+        .filter((c) => c.action === 'getStatus')
+        .map((c) => c.id),
+    ).toEqual([upstreamIds[2]]);
+    expect(await codeOf(b, rentals[2]!)).toBe('515151');
+  });
+
+  test('an activation gone from the list (cancelled upstream) is read and ended', async () => {
+    // Ended on the provider's side (its account cancels it once its 2-minute lock has passed).
+    await backdate(up.t.db, [Number(upstreamIds[0])], { boughtMinutesAgo: 3 });
+    expect(
+      await sa(up.t, { api_key: up.account.apiKey, action: 'setStatus', id: upstreamIds[0]!, status: 8 }),
+    ).toBe('ACCESS_CANCEL');
+    expect(await round()).toEqual({ batch: 1, reads: [upstreamIds[0]] });
+    expect(await activationOf(t.db, rentals[0]!)).toMatchObject({ state: 'ended' });
+  });
+
+  test('a provider without getActiveActivations is read one activation at a time', async () => {
+    proxy.notOffered.add('getActiveActivations');
+    try {
+      const first = await round();
+      expect(first.batch).toBe(1);
+      expect(first.reads.sort()).toEqual([upstreamIds[1], upstreamIds[2]].sort());
+      // Not asked again for a while: getStatus only.
+      const next = await round();
+      expect(next.batch).toBe(0);
+      expect(next.reads.sort()).toEqual([upstreamIds[1], upstreamIds[2]].sort());
+    } finally {
+      proxy.notOffered.delete('getActiveActivations');
+    }
+  });
+});
