@@ -1,11 +1,14 @@
-import { isValidationMessageKey } from '@jiema/shared';
+import { looksLikeValidationMessageKey } from '@jiema/shared';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
-/** A shared-schema message key (`validation.x`) in the current language; zod's own text otherwise. */
+/**
+ * A shared-schema message key (`validation.x`) in the current language; zod's own text otherwise.
+ * Told by its form, not looked up in the catalogue, which would put all of it in the first load of /login.
+ */
 export function translateIssueMessage(message: string, t: TFunction): string {
-  return isValidationMessageKey(message) ? t(message) : message;
+  return looksLikeValidationMessageKey(message) ? t(message) : message;
 }
 
 /**
