@@ -30,4 +30,3 @@ export function bundleOf(locale: Locale, files: Record<string, Messages>): Messa
   translation.validation = validationArea(locale, SIGN_IN_VALIDATION_MESSAGES);
   return translation;
 }
-
