@@ -137,5 +137,6 @@ Object.defineProperty(call, Symbol.for('jiema.appHttpClient'), { value: true });
 /** Calls the API and returns the envelope's `data`. */
 export async function request<T>(config: RequestConfig): Promise<T> {
   const answer = await call(config);
-  return (answer.body as { data: T }).data;
+  // An answer without a body (204) has no envelope: no data, as before.
+  return (answer.body as { data?: T } | undefined)?.data as T;
 }
