@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
-import { logIn, settle, submitLogin, toast } from './support/app';
+import { FIELD_ERRORS, logIn, settle, submitLogin, toast } from './support/app';
 import { launchBrowser, newAppContext } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
 import { LOCALES, type Locale } from './support/texts';
@@ -100,7 +100,7 @@ describe.each(LOCALES)('the network fails the app (%s)', (locale) => {
       await toast(page, words.noResponse).waitFor();
       expect(await page.locator('body').textContent()).not.toContain('Network Error');
       // No field error about a module that did not load: the fields were filled in correctly.
-      expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
+      expect(await page.locator(FIELD_ERRORS).count()).toBe(0);
       await saveScreenshot(page, locale, 'network-cut-login', { fullPage: false });
     } finally {
       await context.setOffline(false);

@@ -6,9 +6,12 @@ import type { Account } from './accounts';
 export const toast = (page: Page, text: string): Locator =>
   page.locator('.ant-message-notice').filter({ hasText: text }).first();
 
-/** The validation message antd shows under a form field. */
+/** Where a form shows a field's error: antd's Form, or the sign-in pages' plain fields (sign-in-field.tsx). */
+export const FIELD_ERRORS = '.ant-form-item-explain-error, [data-testid=field-error]';
+
+/** The validation message shown under a form field. */
 export const fieldError = (page: Page, text: string): Locator =>
-  page.locator('.ant-form-item-explain-error').filter({ hasText: text }).first();
+  page.locator(FIELD_ERRORS).filter({ hasText: text }).first();
 
 /** The submit button of a form found by its data-testid. */
 export const submitButton = (page: Page, formTestId: string): Locator =>
@@ -35,7 +38,7 @@ export async function logIn(page: Page, account: Pick<Account, 'username' | 'pas
     .catch(async (error: Error) => {
       // Say what the page said instead of only "timeout": a field error, a toast, or nothing at all.
       const said = await page
-        .locator('.ant-form-item-explain-error, .ant-message-notice')
+        .locator(`${FIELD_ERRORS}, .ant-message-notice`)
         .allTextContents()
         .catch(() => []);
       throw new Error(`still on /login after submitting; the page shows: ${JSON.stringify(said)}`, {

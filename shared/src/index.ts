@@ -60,3 +60,5 @@ export * from './schemas/user';
 export * from './sms-segments';
 export * from './sms-text';
 export * from './validation';
+export * from './validation-key';
+export * from './validation-messages/sign-in';

@@ -1,11 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MessageProvider, useMessage } from '../components/message-provider';
 import { installHttpHooks } from '../lib/http';
 import { isPublicPath, loginRedirectUrl } from '../lib/route-access';
@@ -38,17 +33,13 @@ function HttpBridge() {
   return null;
 }
 
+/**
+ * The theme for every page. antd's and dayjs's translations (date pickers, pagination, dialogs) are
+ * set around the pages after sign-in (app/ant-app-outlet.tsx): the sign-in pages show none of them.
+ */
 export function Providers({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const isZh = i18n.language === 'zh-CN';
-  useEffect(() => {
-    dayjs.locale(isZh ? 'zh-cn' : 'en');
-  }, [isZh]);
   return (
-    <ConfigProvider
-      locale={isZh ? zhCN : enUS}
-      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
-    >
+    <ConfigProvider theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
       <MessageProvider>
         <HttpBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

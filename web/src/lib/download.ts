@@ -1,4 +1,4 @@
-import { http } from './http';
+import { call } from './http';
 
 /** Downloads a file answered by the API (CSV exports), with the session's Authorization header. */
 export async function downloadFile(
@@ -6,8 +6,8 @@ export async function downloadFile(
   params: Record<string, unknown>,
   fileName: string,
 ): Promise<void> {
-  const response = await http.get<Blob>(url, { params, responseType: 'blob' });
-  const href = URL.createObjectURL(response.data);
+  const file = (await call({ url, params, responseType: 'blob' })).body as Blob;
+  const href = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;

@@ -1,11 +1,14 @@
-import { isValidationMessageKey } from '@jiema/shared';
+import { looksLikeValidationMessageKey } from '@jiema/shared';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
-/** A shared-schema message key (`validation.x`) in the current language; zod's own text otherwise. */
+/**
+ * A shared-schema message key (`validation.x`) in the current language; zod's own text otherwise.
+ * Told by its form, not looked up in the catalogue, which would put all of it in the first load of /login.
+ */
 export function translateIssueMessage(message: string, t: TFunction): string {
-  return isValidationMessageKey(message) ? t(message) : message;
+  return looksLikeValidationMessageKey(message) ? t(message) : message;
 }
 
 /**
@@ -14,25 +17,43 @@ export function translateIssueMessage(message: string, t: TFunction): string {
  * (`() => import('@jiema/shared/schemas/auth').then((m) => m.ZLoginInput)`): pages on the first
  * load, such as /login, then fetch zod only when the first field is validated.
  */
-export function zodFieldRule(
-  schema: z.ZodObject | (() => Promise<z.ZodObject>),
+type SchemaSource = z.ZodObject | (() => Promise<z.ZodObject>);
+
+/**
+ * The message the shared zod schema gives for one field's value, in the current language; undefined
+ * when the value passes. The schema may be given as a loader
+ * (`() => import('@jiema/shared/schemas/auth').then((m) => m.ZLoginInput)`): pages on the first
+ * load, such as /login, then fetch zod only when the first field is validated.
+ */
+export async function schemaFieldError(
+  schema: SchemaSource,
   field: string,
+  value: unknown,
   t: TFunction,
-): Rule {
+): Promise<string | undefined> {
+  let loaded: z.ZodObject;
+  try {
+    loaded = typeof schema === 'function' ? await schema() : schema;
+  } catch {
+    // Its chunk did not load (a cut network): no field error about a module; the server checks
+    // the same schema, and the call itself says, in the spec's words, that it failed.
+    return undefined;
+  }
+  const fieldSchema = loaded.shape[field] as z.ZodType | undefined;
+  if (!fieldSchema) return undefined;
+  const result = fieldSchema.safeParse(value ?? '');
+  return result.success ? undefined : translateIssueMessage(result.error.issues[0]?.message ?? '', t);
+}
+
+/**
+ * An antd form rule running the same zod schema the server validates with, so the browser and
+ * the server refuse the same input with the same words (see `schemaFieldError`).
+ */
+export function zodFieldRule(schema: SchemaSource, field: string, t: TFunction): Rule {
   return {
     validator: async (_rule, value) => {
-      let loaded: z.ZodObject;
-      try {
-        loaded = typeof schema === 'function' ? await schema() : schema;
-      } catch {
-        // Its chunk did not load (a cut network): no field error about a module; the server checks
-        // the same schema, and the call itself says, in the spec's words, that it failed.
-        return;
-      }
-      const fieldSchema = loaded.shape[field] as z.ZodType | undefined;
-      if (!fieldSchema) return;
-      const result = fieldSchema.safeParse(value ?? '');
-      if (!result.success) throw new Error(translateIssueMessage(result.error.issues[0]?.message ?? '', t));
+      const error = await schemaFieldError(schema, field, value, t);
+      if (error !== undefined) throw new Error(error);
     },
   };
 }

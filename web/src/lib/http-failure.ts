@@ -1,6 +1,6 @@
 /**
  * Spec §8, the error catalogue, as a pure decision: what a failed call shows and whether it logs out.
- * The axios instance in http.ts only gathers the facts and carries the decision out.
+ * The client in http.ts only gathers the facts and carries the decision out.
  */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -8,8 +8,8 @@ export type FailureFacts =
   | { kind: 'body'; body: unknown }
   | { kind: 'http'; status: number; body: unknown }
   | { kind: 'timeout' }
-  // No answer at all (a cut network, a refused connection). The library's own text for it
-  // (axios: "Network Error") is an English developer message, so the spec's default is shown.
+  // No answer at all (a cut network, a refused connection). The browser's own text for it
+  // ("Failed to fetch", "Network Error") is an English developer message, so the spec's default is shown.
   | { kind: 'no-response' };
 
 export type FailureOutcome = {

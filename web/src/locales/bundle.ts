@@ -1,4 +1,4 @@
-import { type Locale, VALIDATION_MESSAGES } from '@jiema/shared';
+import { type Locale, SIGN_IN_VALIDATION_MESSAGES } from '@jiema/shared';
 
 type Messages = Record<string, unknown>;
 
@@ -12,18 +12,21 @@ export function areasOf(files: Record<string, Messages>): Messages {
   return translation;
 }
 
+type Catalogue = Record<string, Record<Locale, string>>;
+
+/** The shared validation messages (`validation.<name>`) in one language, as the `validation` area. */
+export const validationArea = (locale: Locale, catalogue: Catalogue): Messages =>
+  Object.fromEntries(
+    Object.entries(catalogue).map(([key, text]) => [key.replace(/^validation\./, ''), text[locale]]),
+  );
+
 /**
- * The first part of one language's translations (the areas of `files`) with the shared validation
- * keys from shared/. Each language is two chunks (see lib/i18n.ts), so a first visit downloads only
- * the language it shows, and /login only the part the sign-in pages use.
+ * The first part of one language's translations (the areas of `files`) with the sign-in pages'
+ * validation messages from shared/. Each language is two chunks (see lib/i18n.ts), so a first visit
+ * downloads only the language it shows, and /login only the part the sign-in pages use.
  */
 export function bundleOf(locale: Locale, files: Record<string, Messages>): Messages {
   const translation = areasOf(files);
-  translation.validation = Object.fromEntries(
-    Object.entries(VALIDATION_MESSAGES).map(([key, text]) => [
-      key.replace(/^validation\./, ''),
-      text[locale],
-    ]),
-  );
+  translation.validation = validationArea(locale, SIGN_IN_VALIDATION_MESSAGES);
   return translation;
 }

@@ -1,7 +1,8 @@
 import { CheckCircleFilled, LoadingOutlined, ReloadOutlined, WarningFilled } from '@ant-design/icons';
-import { Button, Form } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaState } from '../api/get-captcha';
+import { SignInField } from './sign-in-field';
 
 const box = {
   display: 'flex',
@@ -22,7 +23,7 @@ export function CaptchaField({ state, onRefresh }: { state: CaptchaState; onRefr
   const { t } = useTranslation();
   if (state.status === 'off') return null;
   return (
-    <Form.Item label={t('auth.captcha.label')}>
+    <SignInField label={t('auth.captcha.label')}>
       <div style={box} data-testid="captcha-status" data-state={state.status} aria-live="polite">
         {state.status === 'verifying' && (
           <>
@@ -46,6 +47,6 @@ export function CaptchaField({ state, onRefresh }: { state: CaptchaState; onRefr
           </>
         )}
       </div>
-    </Form.Item>
+    </SignInField>
   );
 }

@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginInput } from '@jiema/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form } from 'antd';
+import { Button } from 'antd';
 // The input and password field alone: antd's Input index brings the text area, search and OTP too.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMessage } from '../../../components/message-provider';
 import { startSession } from '../../../lib/current-user';
-import { zodFieldRule } from '../../../lib/form-rules';
 import { useLiveAds } from '../../../lib/live-ads';
 import { safeRedirectTarget } from '../../../lib/route-access';
 import { sessionStore } from '../../../lib/session-store';
@@ -26,13 +25,16 @@ const loginSchema = () => import('@jiema/shared/schemas/auth').then((m) => m.ZLo
 
 import { CaptchaField } from './captcha-field';
 import { ForgotPasswordLink } from './forgot-password-link';
+import { SignInField } from './sign-in-field';
+import { useSignInFields } from './use-sign-in-fields';
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<LoginInput>();
+  // Plain fields, not antd's Form: see sign-in-field.tsx.
+  const fields = useSignInFields(loginSchema, { username: params.get('username') ?? '', password: '' });
   const captcha = useCaptcha('login');
   const wide = useAsideBeside();
   // Only a live ad takes room beside the form: without one the card stays centred alone.
@@ -68,36 +70,39 @@ export default function LoginPage() {
         ) : undefined
       }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ username: params.get('username') ?? '' }}
-        onFinish={(v) => submit.mutate(v)}
-        requiredMark={false}
+      <form
+        className="sign-in-form"
+        noValidate
         data-testid="login-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void fields.validate().then((values) => values && submit.mutate(values));
+        }}
       >
-        <Form.Item
-          name="username"
-          label={t('auth.fields.account')}
-          rules={[zodFieldRule(loginSchema, 'username', t)]}
-        >
+        <SignInField label={t('auth.fields.account')} htmlFor="username" error={fields.errors.username}>
           <Input
+            id="username"
+            value={fields.values.username}
+            onChange={(event) => fields.change('username', event.target.value)}
+            status={fields.errors.username ? 'error' : undefined}
+            aria-invalid={!!fields.errors.username}
             prefix={<UserOutlined />}
             placeholder={t('auth.fields.accountPlaceholder')}
             autoComplete="username"
           />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.fields.password')}
-          rules={[zodFieldRule(loginSchema, 'password', t)]}
-        >
+        </SignInField>
+        <SignInField label={t('auth.fields.password')} htmlFor="password" error={fields.errors.password}>
           <Password
+            id="password"
+            value={fields.values.password}
+            onChange={(event) => fields.change('password', event.target.value)}
+            status={fields.errors.password ? 'error' : undefined}
+            aria-invalid={!!fields.errors.password}
             prefix={<LockOutlined />}
             placeholder={t('auth.fields.passwordPlaceholder')}
             autoComplete="current-password"
           />
-        </Form.Item>
+        </SignInField>
         <CaptchaField state={captcha.state} onRefresh={captcha.refresh} />
         <div style={{ textAlign: 'right', margin: '-8px 0 12px' }}>
           <ForgotPasswordLink />
@@ -112,7 +117,7 @@ export default function LoginPage() {
         >
           {t('auth.login.submit')}
         </Button>
-      </Form>
+      </form>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <Link to="/home">{t('auth.backHome')}</Link>
         <Link to="/register">{t('auth.login.toRegister')}</Link>

@@ -1,6 +1,6 @@
 import type { Locale } from '@jiema/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { call } from '../../../lib/http';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -50,7 +50,7 @@ export type OpenApiDocument = {
  * never drifts); the summaries and group names are the server's, in the language asked for.
  */
 export const getOpenApi = async (locale: Locale) =>
-  (await http.get<OpenApiDocument>('/api/openapi.json', { params: { lang: locale } })).data;
+  (await call({ url: '/api/openapi.json', params: { lang: locale } })).body as OpenApiDocument;
 
 /** A language switch fetches the other document; the one shown stays until it has arrived. */
 export const useOpenApi = (locale: Locale) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { call } from '../../../lib/http';
 import { ticketsKey } from './keys';
 
 const asDataUrl = (blob: Blob) =>
@@ -18,7 +18,7 @@ const asDataUrl = (blob: Blob) =>
 export function useTicketImageUrl(url: string) {
   const image = useQuery({
     queryKey: ticketsKey('image', url),
-    queryFn: async () => asDataUrl((await http.get<Blob>(url, { responseType: 'blob' })).data),
+    queryFn: async () => asDataUrl((await call({ url, responseType: 'blob' })).body as Blob),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return image.data ?? null;
