@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { findCodeWords, type WordSpan } from '../src/code-extraction/code-word-scan';
+import { generalExtract } from '../src/general-extractor';
 import {
   CODE_WORD_ENDINGS,
   CODE_WORDS,
@@ -88,5 +89,17 @@ describe('the word scan finds what the plain reading finds', () => {
   test('words are found with their spans', () => {
     const text = 'Area code 212. Your code: 4821';
     expect(findCodeWords(text).map((w) => text.slice(w.start, w.end))).toEqual(['code']);
+  });
+});
+
+describe('broken UTF-16 (lone surrogates), as a malformed SMS or form field can carry', () => {
+  test.each([
+    ['a high surrogate at the end', 'Your code: 4821\ud800'],
+    ['a high surrogate alone', '\ud800'],
+    ['a high surrogate before a letter', 'code \ud800a 4821'],
+    ['a low surrogate alone', '\udc00 code 4821'],
+  ])('%s: no letter, and the scan goes on', (_, text) => {
+    expect(findCodeWords(text)).toEqual(plainFindCodeWords(text));
+    expect(generalExtract(text)).toBe(text.includes('4821') ? '4821' : null);
   });
 });

@@ -102,8 +102,9 @@ const WORD_MAX = 64;
 function letterAt(text: string, at: number, table: Uint8Array): number {
   const unit = text.charCodeAt(at);
   if (unit < 0xd800 || unit > 0xdbff) return table[unit]!;
+  // A high surrogate with no low one after it (the text's end gives NaN) is no letter.
   const low = text.charCodeAt(at + 1);
-  if (low < 0xdc00 || low > 0xdfff) return 0;
+  if (!(low >= 0xdc00 && low <= 0xdfff)) return 0;
   return isAstralLetterOrMark(((unit - 0xd800) << 10) + (low - 0xdc00) + 0x10000) ? 2 : 0;
 }
 
