@@ -82,8 +82,8 @@ describe("a provider's SMS webhook", () => {
     expect(webhookPath).toMatch(/^\/api\/upstream-webhooks\/\d+\/[0-9a-f]{64}$/);
     const { rentalId, upstreamId } = await buyOne();
     const wrong = webhookPath.replace(/[0-9a-f]{64}$/, '0'.repeat(64));
-    expectErrorEnvelope(await hook(wrong, upstreamId, '111222'), 401);
-    expectErrorEnvelope(await hook('/api/upstream-webhooks/999999/abc', upstreamId, '111222'), 401);
+    expectErrorEnvelope(await hook(wrong, upstreamId, '111222'), 404);
+    expectErrorEnvelope(await hook('/api/upstream-webhooks/999999/abc', upstreamId, '111222'), 404);
     expect(await smsOf(rentalId)).toEqual([]);
     const garbage = await t.app.inject({ method: 'POST', url: webhookPath, payload: { hello: 1 } });
     expectErrorEnvelope(garbage, 400);

@@ -8,10 +8,11 @@ export const UPSTREAM_ERRORS = {
     'zh-CN': '号码供应方暂时没有响应，操作未执行，请稍后重试',
     'en-US': "The number's provider did not answer; nothing was changed, please try again shortly",
   },
-  UPSTREAM_WEBHOOK_UNAUTHORIZED: {
-    status: 401,
-    'zh-CN': '供应方回调地址无效',
-    'en-US': 'Invalid provider webhook address',
+  /** The address is the webhook's only credential: a wrong one is an address that does not exist. */
+  UPSTREAM_WEBHOOK_UNKNOWN: {
+    status: 404,
+    'zh-CN': '供应方回调地址不存在',
+    'en-US': 'Unknown provider webhook address',
   },
   UPSTREAM_PROVIDER_NOT_FOUND: {
     status: 404,

@@ -35,7 +35,7 @@ export async function receiveProviderWebhook(db: Db, providerId: number, secret:
     [providerId],
   );
   if (provider?.protocol !== 'sms-activate' || !sameSecret(secret, provider.webhook_secret)) {
-    throw new AppError('UPSTREAM_WEBHOOK_UNAUTHORIZED');
+    throw new AppError('UPSTREAM_WEBHOOK_UNKNOWN');
   }
   const parsed = ZSmsWebhook.safeParse(body);
   if (!parsed.success) throw new AppError('BAD_REQUEST');
