@@ -19,7 +19,8 @@ export function UpstreamServedCell({
   const { t } = useTranslation();
   if (!served) return <Typography.Text type="secondary">{t('orders.upstream.ownStock')}</Typography.Text>;
   return (
-    <Space direction="vertical" size={0} data-testid={testId}>
+    // Any line may break anywhere: nothing in this cell may make an admin table wider than its page.
+    <Space direction="vertical" size={0} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
       {/* Plain text, not a tag: a long provider name wraps inside a phone's card. */}
       <Typography.Text strong style={{ wordBreak: 'break-word' }}>
         {served.providerName}
