@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { findCodeWords, type WordSpan } from '../src/code-extraction/code-word-scan';
-import { generalExtract } from '../src/general-extractor';
 import {
   CODE_WORD_ENDINGS,
   CODE_WORDS,
@@ -10,6 +9,7 @@ import {
   NOT_CODE_PHRASES,
   NOT_CODE_WORDS,
 } from '../src/code-extraction/code-words';
+import { generalExtract } from '../src/general-extractor';
 
 /**
  * The word scan reads each character once by table and each word backwards from its end. That is a
