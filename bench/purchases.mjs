@@ -2,9 +2,9 @@
 // built server and PostgreSQL, next to bare Fastify measured in the same run on the same machine.
 // Target (issue): at least 500 purchases/s on a 2-core machine. Afterwards the database is checked:
 // every success sold one number, none is held twice, and every balance equals its ledger entries.
-import { createHash, randomBytes } from 'node:crypto';
 import { startBareFastify } from './lib/bare-fastify.mjs';
 import { addUsNumbers } from './lib/bench-world.mjs';
+import { addFundedCustomers } from './lib/busy-world.mjs';
 import { cleanupMark, runBounded, runCleanup } from './lib/cleanup.mjs';
 import { freshDatabase } from './lib/databases.mjs';
 import { startJiemaServer } from './lib/jiema-server.mjs';
@@ -180,26 +180,7 @@ ${table}`;
 /** Buyers (with sessions and funded through ledger entries), applications priced, numbers in stock. */
 async function prepare(client) {
   const started = Date.now();
-  const [{ hash }] = (await client.query(`select password_hash as hash from users order by id limit 1`)).rows;
-  const { rows: users } = await client.query(
-    `insert into users (username, email, password_hash, user_type, api_key, balance)
-     select 'buyer' || i, 'buyer' || i || '@bench.local', $1, 2, md5(random()::text || i), 1000
-     from generate_series(1, $2) as i returning id`,
-    [hash, options.users],
-  );
-  const ids = users.map((u) => u.id);
-  await client.query(`insert into user_roles (user_id, role) select unnest($1::int[]), 'CUSTOMER'`, [ids]);
-  await client.query(
-    `insert into ledger_entries (user_id, type, amount, balance_after, reference, note)
-     select id, 'recharge', 1000, 1000, 'bench:' || id, 'benchmark funds' from unnest($1::int[]) as id`,
-    [ids],
-  );
-  const tokens = ids.map(() => randomBytes(32).toString('base64url'));
-  await client.query(
-    `insert into sessions (user_id, token_hash, expires_at, ip, user_agent)
-     select u, h, now() + interval '1 day', '127.0.0.1', 'bench' from unnest($1::int[], $2::text[]) as t(u, h)`,
-    [ids, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
-  );
+  const buyers = await addFundedCustomers(client, { prefix: 'buyer', count: options.users, balance: 1000 });
   const { rows: apps } = await client.query(
     `insert into applications (code, name_zh, name_en) select 'bench' || i, '压测' || i, 'Bench ' || i
      from generate_series(1, $1) as i returning id`,
@@ -220,7 +201,7 @@ async function prepare(client) {
   console.log(
     `  prepared ${options.users} buyers, ${options.apps} applications, ${options.numbers} numbers in ${Date.now() - started} ms`,
   );
-  return { tokens, appIds: apps.map((a) => a.id), validity };
+  return { tokens: buyers.map((b) => b.token), appIds: apps.map((a) => a.id), validity };
 }
 
 /** The next purchase: round-robin over buyers and applications, a fresh idempotency key each. */

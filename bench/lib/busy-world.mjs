@@ -14,25 +14,23 @@ export const apiCaller = (origin) => async (token, method, path, body) => {
 };
 
 /**
- * A platform ready for a day of business, written straight into its database (not what is measured):
- * `customers` customers with balances (each with its ledger entry), API keys and sessions; the
- * application "busy" (pattern `code: NNNNNN`) priced for US numbers; `stock` US numbers; 1,000
- * numbers nobody holds (for SMS to nobody); a generic webhook gateway and the administrator's token.
+ * `count` customers named `<prefix><n>`, each with `balance` and its recharge ledger entry, an API key
+ * and a session: `{ id, apiKey, token }` each, written straight into the database.
  */
-export async function prepareWorld(client, origin, admin, { customers, stock }) {
+export async function addFundedCustomers(client, { prefix, count, balance }) {
   const [{ hash }] = (await client.query('select password_hash as hash from users order by id limit 1')).rows;
   const { rows: users } = await client.query(
     `insert into users (username, email, password_hash, user_type, api_key, balance)
-     select 'busy' || i, 'busy' || i || '@bench.local', $1, 2, md5(random()::text || i), 100000
+     select $3 || i, $3 || i || '@bench.local', $1, 2, md5(random()::text || i), $4
      from generate_series(1, $2) as i returning id, api_key`,
-    [hash, customers],
+    [hash, count, prefix, balance],
   );
   const ids = users.map((u) => u.id);
   await client.query(`insert into user_roles (user_id, role) select unnest($1::int[]), 'CUSTOMER'`, [ids]);
   await client.query(
     `insert into ledger_entries (user_id, type, amount, balance_after, reference, note)
-     select id, 'recharge', 100000, 100000, 'bench:' || id, 'benchmark funds' from unnest($1::int[]) as id`,
-    [ids],
+     select id, 'recharge', $2, $2, 'bench:' || id, 'benchmark funds' from unnest($1::int[]) as id`,
+    [ids, balance],
   );
   const tokens = ids.map(() => randomBytes(32).toString('base64url'));
   await client.query(
@@ -40,6 +38,17 @@ export async function prepareWorld(client, origin, admin, { customers, stock }) 
      select u, h, now() + interval '1 day', '127.0.0.1', 'bench' from unnest($1::int[], $2::text[]) as t(u, h)`,
     [ids, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
   );
+  return users.map((u, i) => ({ id: u.id, apiKey: u.api_key, token: tokens[i] }));
+}
+
+/**
+ * A platform ready for a day of business, written straight into its database (not what is measured):
+ * `customers` customers with balances (each with its ledger entry), API keys and sessions; the
+ * application "busy" (pattern `code: NNNNNN`) priced for US numbers; `stock` US numbers; 1,000
+ * numbers nobody holds (for SMS to nobody); a generic webhook gateway and the administrator's token.
+ */
+export async function prepareWorld(client, origin, admin, { customers, stock }) {
+  const buyers = await addFundedCustomers(client, { prefix: 'busy', count: customers, balance: 100000 });
   const [{ id: appId }] = (
     await client.query(
       `insert into applications (code, name_zh, name_en, sender_pattern, code_pattern)
@@ -66,7 +75,7 @@ export async function prepareWorld(client, origin, admin, { customers, stock }) 
   return {
     appId,
     validity,
-    customers: users.map((u, i) => ({ id: u.id, apiKey: u.api_key, token: tokens[i] })),
+    customers: buyers,
     strays: strays.map((r) => r.number),
     gateway,
     adminToken,
