@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { relayDue } from '../../src/modules/number-sources/upstream/relay';
 import { sa, smsArrives } from '../compat/compat-helpers';
-import { createTestApp, type TestApp } from '../helpers';
+import type { TestApp } from '../helpers';
 import {
   backdate,
   buyer,
@@ -10,15 +10,8 @@ import {
   purchaseBody,
   type StoreWorld,
 } from '../store/store-helpers';
-import { countingProxy } from './counting-proxy';
-import {
-  activationOf,
-  addProvider,
-  resellerEnv,
-  resellerWorld,
-  startUpstreamJiema,
-  type UpstreamJiema,
-} from './upstream-helpers';
+import type { countingProxy } from './counting-proxy';
+import { activationOf, resellerBehindCountingProxy, type UpstreamJiema } from './upstream-helpers';
 
 /**
  * The relay's status reads against a second Jiema (its handler_api offers getActiveActivations), behind
@@ -31,16 +24,7 @@ let t: TestApp;
 let world: StoreWorld;
 
 beforeAll(async () => {
-  up = await startUpstreamJiema(8);
-  proxy = await countingProxy(up.url);
-  t = await createTestApp(resellerEnv);
-  world = await resellerWorld(t.db, up.world.appCode);
-  await addProvider(t, {
-    name: 'batched',
-    protocol: 'sms-activate',
-    baseUrl: proxy.url,
-    apiKey: up.account.apiKey,
-  });
+  ({ up, proxy, t, world } = await resellerBehindCountingProxy('batched'));
 });
 afterAll(async () => {
   await proxy?.close();

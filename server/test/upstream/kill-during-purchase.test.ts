@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { purchaseFaults } from '../../src/modules/number-sources/upstream/upstream-purchase';
 import { createStoreService } from '../../src/modules/store/store.service';
-import { authed, createTestApp, type TestApp } from '../helpers';
+import { authed, type TestApp } from '../helpers';
 import {
   backdate,
   balanceOf,
@@ -11,14 +11,8 @@ import {
   type StoreWorld,
 } from '../store/store-helpers';
 import { type BuiltServer, startBuiltServer } from './built-server';
-import { countingProxy } from './counting-proxy';
-import {
-  addProvider,
-  resellerEnv,
-  resellerWorld,
-  startUpstreamJiema,
-  type UpstreamJiema,
-} from './upstream-helpers';
+import type { countingProxy } from './counting-proxy';
+import { resellerBehindCountingProxy, resellerEnv, type UpstreamJiema } from './upstream-helpers';
 
 /**
  * The built server as separate processes on one PostgreSQL database (a child process cannot share
@@ -35,16 +29,7 @@ describe.runIf(process.env.DATABASE_URL)(
     const servers: BuiltServer[] = [];
 
     beforeAll(async () => {
-      up = await startUpstreamJiema(8);
-      proxy = await countingProxy(up.url);
-      t = await createTestApp(resellerEnv);
-      world = await resellerWorld(t.db, up.world.appCode);
-      await addProvider(t, {
-        name: 'jiema-upstream',
-        protocol: 'sms-activate',
-        baseUrl: proxy.url,
-        apiKey: up.account.apiKey,
-      });
+      ({ up, proxy, t, world } = await resellerBehindCountingProxy('jiema-upstream'));
     }, 60_000);
     afterAll(async () => {
       purchaseFaults.afterUpstreamBuy = null;

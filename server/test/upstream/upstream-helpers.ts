@@ -4,6 +4,7 @@ import { apiUser, compatWorld } from '../compat/compat-helpers';
 import { createTestApp, type TestApp } from '../helpers';
 import { adminCall } from '../inbound/inbound-helpers';
 import { dataOf, type StoreWorld, storeWorld } from '../store/store-helpers';
+import { countingProxy } from './counting-proxy';
 
 /** The reseller's own Jiema: upstream relaying on loopback allowed, the background relay off (tests drive it). */
 export const resellerEnv = {
@@ -77,4 +78,17 @@ export async function activationOf(db: Db, rentalId: number) {
     rentalId,
   ]);
   return row ?? null;
+}
+
+/**
+ * A second Jiema with `stock` numbers as the provider, behind a proxy that counts every request, and a
+ * reseller (a test app of its own, priced for the upstream's application) with it added as `name`.
+ */
+export async function resellerBehindCountingProxy(name: string, stock = 8) {
+  const up = await startUpstreamJiema(stock);
+  const proxy = await countingProxy(up.url);
+  const t = await createTestApp(resellerEnv);
+  const world = await resellerWorld(t.db, up.world.appCode);
+  await addProvider(t, { name, protocol: 'sms-activate', baseUrl: proxy.url, apiKey: up.account.apiKey });
+  return { up, proxy, t, world };
 }
