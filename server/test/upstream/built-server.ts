@@ -4,9 +4,35 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
-const ENTRY = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * Bundled here as `npm run build` bundles dist/main.js (same entry, aliases and externals), so the test
+ * runs the code of this checkout without depending on a build step having run before it (CI runs the
+ * PostgreSQL suite before anything builds); npm packages resolve from server/node_modules.
+ */
+const ENTRY = path.join(SERVER_DIR, 'node_modules/.cache/jiema-built-server/main.mjs');
 const STARTUP_MS = 120_000;
+let bundled: Promise<unknown> | undefined;
+
+function bundleServer() {
+  bundled ??= build({
+    entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
+    outfile: ENTRY,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    alias: {
+      '@jiema/shared/phone-number': path.join(SERVER_DIR, '../shared/src/phone-number.ts'),
+      '@jiema/shared': path.join(SERVER_DIR, '../shared/src/index.ts'),
+    },
+    logLevel: 'warning',
+  });
+  return bundled;
+}
 
 async function freePort() {
   return new Promise<number>((resolve, reject) => {
@@ -28,15 +54,14 @@ export type BuiltServer = {
 };
 
 /**
- * The BUILT server (`npm run build -w server`: server/dist/main.js) as a child process on an existing
+ * The server, bundled as the build bundles it, as a child process on an existing
  * PostgreSQL database, so a test can kill it for real (SIGKILL) and start another on the same data.
  */
 export async function startBuiltServer(
   databaseUrl: string,
   env: Record<string, string>,
 ): Promise<BuiltServer> {
-  if (!fs.existsSync(ENTRY))
-    throw new Error('server/dist/main.js is missing: run `npm run build -w server` first');
+  await bundleServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jiema-upstream-kill-'));
   const child = spawn(process.execPath, [ENTRY], {
