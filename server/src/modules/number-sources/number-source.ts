@@ -42,13 +42,9 @@ export type UpstreamSource = NumberSource<UpstreamBuy>;
 /**
  * Which of the two outside sources is asked first for (application, country): the one whose best
  * candidate has the higher priority (the providers' routing policy; agents and providers share the
- * priority scale), an agent on a tie (the farm itself, no middleman's margin).
+ * priority scale), an agent on a tie (the farm itself, no middleman's margin). Null: no agent offers it.
  */
-async function agentsFirst(db: Db, b: UpstreamBuy) {
-  const [agents, providers] = await Promise.all([
-    agentCandidates(db, b.applicationId, b.countryCode),
-    routeCandidates(db, b.applicationId, b.countryCode),
-  ]);
+function agentsFirst(agents: { priority: number }[], providers: { priority: number }[]) {
   if (agents.length === 0) return null;
   if (providers.length === 0) return true;
   const top = (rows: { priority: number }[]) => Math.max(...rows.map((r) => r.priority));
@@ -71,10 +67,16 @@ export function upstreamSource(
   return {
     async take(request) {
       const deadline = Date.now() + config.upstream.buyBudgetMs;
-      const first = config.agents ? await agentsFirst(db, request) : null;
-      if (first === null) return buyFromProviders(db, config, request);
-      if (first) return (await fromAgents(request, deadline)) ?? buyFromProviders(db, config, request);
-      return (await buyFromProviders(db, config, request)) ?? fromAgents(request, deadline);
+      // Both sources' candidates at once, each read once per purchase (the providers' is handed on).
+      const [agents, providers] = await Promise.all([
+        config.agents ? agentCandidates(db, request.applicationId, request.countryCode) : [],
+        routeCandidates(db, request.applicationId, request.countryCode),
+      ]);
+      const fromProviders = () => buyFromProviders(db, config, request, providers);
+      const first = agentsFirst(agents, providers);
+      if (first === null) return fromProviders();
+      if (first) return (await fromAgents(request, deadline)) ?? fromProviders();
+      return (await fromProviders()) ?? fromAgents(request, deadline);
     },
     async lifecycleOf(rentalId) {
       const a = await openUpstreamOf(db, rentalId);

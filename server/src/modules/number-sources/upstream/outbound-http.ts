@@ -11,17 +11,46 @@ export type HttpAnswer =
 const MAX_BYTES = 2 * 1024 * 1024;
 
 /**
+ * Connections to providers are kept open between requests: a new one per request cost a connect and
+ * an accept on every purchase and status read. The address guard still holds: a socket is only ever
+ * opened through the guarded lookup, and reused for the same host and port under the same guard (one
+ * pool per setting of `allowPrivate`). Node closes an idle socket before the provider's own keep-alive
+ * timeout when the provider states one.
+ */
+const pools = new Map<string, http.Agent>();
+function poolFor(protocol: 'http:' | 'https:', allowPrivate: boolean) {
+  const key = `${protocol}${allowPrivate}`;
+  let agent = pools.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: 32, maxFreeSockets: 8, timeout: 30_000 };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    pools.set(key, agent);
+  }
+  return agent;
+}
+
+/**
  * One GET to a provider through the same guard as the customers' code webhooks: http(s) only, no
  * redirect followed, names resolving to private or reserved addresses refused unless
  * `allowPrivate` (UPSTREAM_ALLOW_PRIVATE: tests, and upstreams on the operator's own network), a
  * hard deadline covering connect, headers and body, and a bounded body.
  */
-export function upstreamGet(options: {
+export async function upstreamGet(options: {
   url: URL;
   headers?: Record<string, string>;
   timeoutMs: number;
   allowPrivate: boolean;
 }): Promise<HttpAnswer> {
+  const answer = await getOnce(options);
+  // A kept-open connection the provider closed as the request went out: the provider never read the
+  // request (it closes idle connections only), so it is sent once more, on a new connection.
+  if (!answer.ok && answer.reusedSocket && answer.error === 'ECONNRESET') return getOnce(options);
+  return answer;
+}
+
+function getOnce(
+  options: Parameters<typeof upstreamGet>[0],
+): Promise<HttpAnswer & { reusedSocket?: boolean }> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
@@ -33,7 +62,7 @@ export function upstreamGet(options: {
       return resolve({ ok: false, error: 'blocked address (private or reserved network)', ms: 0 });
     }
     let settled = false;
-    const finish = (answer: HttpAnswer) => {
+    const finish = (answer: HttpAnswer & { reusedSocket?: boolean }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -43,7 +72,7 @@ export function upstreamGet(options: {
       method: 'GET',
       headers: { 'user-agent': 'Jiema-upstream/1', accept: '*/*', ...options.headers },
       lookup: safeLookup(options.allowPrivate) as never,
-      agent: false,
+      agent: poolFor(url.protocol as 'http:' | 'https:', options.allowPrivate),
     });
     const timer = setTimeout(() => {
       request.destroy();
@@ -77,7 +106,7 @@ export function upstreamGet(options: {
         error.code === 'EBLOCKED'
           ? 'blocked address (private or reserved network)'
           : (error.code ?? error.message);
-      finish({ ok: false, error: text.slice(0, 200), ms: ms() });
+      finish({ ok: false, error: text.slice(0, 200), ms: ms(), reusedSocket: request.reusedSocket });
     });
     request.end();
   });

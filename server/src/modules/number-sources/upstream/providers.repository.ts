@@ -102,40 +102,39 @@ export async function updateProvider(q: Queryable, id: number, w: ProviderWrite,
 }
 
 /** One call's outcome in the minute's counters. */
-export async function countRequest(q: Queryable, providerId: number, failed: boolean) {
-  await q.query(
-    `insert into upstream_request_stats (provider_id, minute, requests, errors)
-     values ($1, date_trunc('minute', now()), 1, $2)
-     on conflict (provider_id, minute) do update set requests = upstream_request_stats.requests + 1,
-       errors = upstream_request_stats.errors + excluded.errors`,
-    [providerId, failed ? 1 : 0],
-  );
-}
+/** Counts one request in the provider's minute (requests, and errors when `failed`), as a CTE. */
+const COUNT_REQUEST = `counted as (
+  insert into upstream_request_stats (provider_id, minute, requests, errors)
+  values ($1, date_trunc('minute', now()), 1, $2)
+  on conflict (provider_id, minute) do update set requests = upstream_request_stats.requests + 1,
+    errors = upstream_request_stats.errors + excluded.errors)`;
 
 /**
- * A fault: shown as the last error; from the third in a row the breaker keeps the provider out of
- * routing for 30 s, doubling up to 8 minutes. Bad key and no balance open it at once (they do not heal
- * by themselves).
+ * A request that failed, counted, and the fault: shown as the last error; from the third in a row the
+ * breaker keeps the provider out of routing for 30 s, doubling up to 8 minutes. Bad key and no balance
+ * open it at once (they do not heal by themselves). One statement: it is on a customer's purchase path.
  */
-export async function noteFault(q: Queryable, providerId: number, fault: ProviderFault, message: string) {
+export async function countFault(q: Queryable, providerId: number, fault: ProviderFault, message: string) {
   const immediate = fault === 'bad_key' || fault === 'no_balance';
   await q.query(
-    `update upstream_providers set last_error = $2, last_error_at = now(),
+    `with ${COUNT_REQUEST}
+     update upstream_providers set last_error = $3, last_error_at = now(),
        consecutive_failures = consecutive_failures + 1,
-       breaker_open_until = case when $3::boolean or consecutive_failures + 1 >= 3
+       breaker_open_until = case when $4::boolean or consecutive_failures + 1 >= 3
          then now() + make_interval(secs => 30 * power(2, least(greatest(consecutive_failures - 2, 0), 4)))
          else breaker_open_until end
      where id = $1`,
-    [providerId, message.slice(0, 300), immediate],
+    [providerId, 1, message.slice(0, 300), immediate],
   );
 }
 
-/** A success closes the breaker (written only when something was open or counted). */
-export async function noteSuccess(q: Queryable, providerId: number) {
+/** A request that succeeded, counted; the success closes the breaker (written only when something was open). */
+export async function countSuccess(q: Queryable, providerId: number) {
   await q.query(
-    `update upstream_providers set consecutive_failures = 0, breaker_open_until = null
+    `with ${COUNT_REQUEST}
+     update upstream_providers set consecutive_failures = 0, breaker_open_until = null
      where id = $1 and (consecutive_failures > 0 or breaker_open_until is not null)`,
-    [providerId],
+    [providerId, 0],
   );
 }
 
@@ -255,15 +254,16 @@ export type RouteCandidate = ProviderRow & {
  * margin and ceiling are those of the most specific price rule for the pair (`termsFor`).
  */
 export async function routeCandidates(q: Queryable, applicationId: number, countryCode: string) {
-  const rows = await q.query<
-    Omit<RouteCandidate, 'success_rate'> & {
-      rule_id: number | null;
-      rule_margin_percent: string | null;
-      rule_margin_fixed: string | null;
-      rule_price_ceiling: string | null;
-    }
-  >(
-    `select ${COLUMNS},
+  const [rows, rateRows] = await Promise.all([
+    q.query<
+      Omit<RouteCandidate, 'success_rate'> & {
+        rule_id: number | null;
+        rule_margin_percent: string | null;
+        rule_margin_fixed: string | null;
+        rule_price_ceiling: string | null;
+      }
+    >(
+      `select ${COLUMNS},
        o.service_code, o.country_ref, o.cost::text as cost, o.count,
        r.id as rule_id, r.margin_percent::text as rule_margin_percent, r.margin_fixed::text as rule_margin_fixed,
        r.price_ceiling::text as rule_price_ceiling
@@ -278,14 +278,11 @@ export async function routeCandidates(q: Queryable, applicationId: number, count
      where p.enabled and (p.breaker_open_until is null or p.breaker_open_until < now())
        and o.application_id = $1 and o.country_code = $2 and o.count > 0
        and o.refreshed_at > now() - interval '10 minutes'`,
-    [applicationId, countryCode],
-  );
-  const rates = new Map(
-    (await successRates(q, { applicationId, countryCode })).map((r) => [
-      r.provider_id,
-      rateOf(r.ended, r.delivered),
-    ]),
-  );
+      [applicationId, countryCode],
+    ),
+    successRates(q, { applicationId, countryCode }),
+  ]);
+  const rates = new Map(rateRows.map((r) => [r.provider_id, rateOf(r.ended, r.delivered)]));
   return rows.map(({ rule_id, rule_margin_percent, rule_margin_fixed, rule_price_ceiling, ...c }) =>
     termsFor(
       { ...c, success_rate: rates.get(c.id) ?? null },

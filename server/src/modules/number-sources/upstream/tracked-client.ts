@@ -2,7 +2,7 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { fiveSimClient } from './five-sim-client';
 import { type ProviderClient, ProviderError } from './provider-client';
-import { countRequest, noteFault, noteSuccess, type ProviderRow } from './providers.repository';
+import { countFault, countSuccess, type ProviderRow } from './providers.repository';
 import { smsActivateClient } from './sms-activate-client';
 
 /**
@@ -28,13 +28,11 @@ export function clientFor(
     async (...args: A): Promise<R> => {
       try {
         const result = await fn(...args);
-        await countRequest(db, provider.id, false);
-        await noteSuccess(db, provider.id);
+        await countSuccess(db, provider.id);
         return result;
       } catch (error) {
-        await countRequest(db, provider.id, true);
         const fault = error instanceof ProviderError ? error.fault : 'garbage';
-        await noteFault(db, provider.id, fault, error instanceof Error ? error.message : String(error));
+        await countFault(db, provider.id, fault, error instanceof Error ? error.message : String(error));
         throw error instanceof ProviderError ? error : new ProviderError('garbage', String(error));
       }
     };

@@ -144,8 +144,11 @@ async function commitLocally(
 
 /** The order as the buyer sees it, after a relayed sale. */
 export async function relayedOrderDetail(db: Db, orderId: number, buyerId: number): Promise<OrderDetail> {
-  const order = (await findOrder(db, orderId, buyerId))!;
-  return { ...order, phones: orderPhones(await rentalsOfOrder(db, orderId, buyerId)) };
+  const [order, rentals] = await Promise.all([
+    findOrder(db, orderId, buyerId),
+    rentalsOfOrder(db, orderId, buyerId),
+  ]);
+  return { ...order!, phones: orderPhones(rentals) };
 }
 
 /**
@@ -154,9 +157,15 @@ export async function relayedOrderDetail(db: Db, orderId: number, buyerId: numbe
  * charged). Each try is recorded before the provider is asked (reconcile.ts cancels what a crash
  * leaves bought but unsold).
  */
-export async function buyFromProviders(db: Db, config: Pick<Config, 'upstream'>, b: UpstreamBuy) {
+export async function buyFromProviders(
+  db: Db,
+  config: Pick<Config, 'upstream'>,
+  b: UpstreamBuy,
+  /** The providers offering (application, country), when the caller read them already. */
+  offering?: RouteCandidate[],
+) {
   const deadline = Date.now() + config.upstream.buyBudgetMs;
-  const candidates = route(await routeCandidates(db, b.applicationId, b.countryCode), b.price);
+  const candidates = route(offering ?? (await routeCandidates(db, b.applicationId, b.countryCode)), b.price);
   if (candidates.length === 0) return null;
   const [balance] = await db.query<{ balance: string }>(
     'select balance::text as balance from users where id = $1',
