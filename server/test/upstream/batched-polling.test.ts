@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { relayDue } from '../../src/modules/number-sources/upstream/relay';
+import { claimChanged } from '../../src/modules/number-sources/upstream/activations.repository';
+import { relayDue, steadyOf } from '../../src/modules/number-sources/upstream/relay';
 import { sa, smsArrives } from '../compat/compat-helpers';
 import type { TestApp } from '../helpers';
 import {
@@ -79,7 +80,7 @@ describe('batched status polling (getActiveActivations)', () => {
     expect(await round()).toEqual({ batch: 1, reads: [] });
   });
 
-  test('one due activation: the batch covers the others too, they fall due together; a changed one is read next', async () => {
+  test('one due activation: the batch covers the others too, they fall due together; a changed one is read in the same round', async () => {
     const ids = await t.db.query<{ id: number }>(
       `select id from upstream_activations where state = 'active' and rental_id = any($1::int[]) order by id`,
       [rentals],
@@ -92,24 +93,37 @@ describe('batched status polling (getActiveActivations)', () => {
     await smsArrives(up.t, Number(upstreamIds[2]), 'Your code 515151', '515151');
     const from = proxy.calls.length;
     await relayDue(t.db, t.config);
-    expect(proxy.calls.slice(from).map((c) => c.action)).toEqual(['getActiveActivations']);
-    const schedule = await t.db.query<{ id: number; due: boolean; at: number }>(
-      `select id, next_poll_at <= now() as due, extract(epoch from next_poll_at)::float8 as at from upstream_activations
-       where id = any($1::int[]) order by id`,
+    // One batch request, and the read of the changed one (not due: made to wait an hour) right after it
+    // (a read is getStatus, then getStatusV2 for the SMS text).
+    const asked = proxy.calls.slice(from).filter((c) => c.action !== 'getStatusV2');
+    expect(asked.map((c) => [c.action, c.id ?? null])).toEqual([
+      ['getActiveActivations', null],
+      ['getStatus', upstreamIds[2]],
+    ]);
+    expect(await codeOf(b, rentals[2]!)).toBe('515151');
+    const schedule = await t.db.query<{ id: number; wait: number; interval: number }>(
+      `select id, extract(epoch from next_poll_at - now())::float8 * 1000 as wait, poll_interval_ms as interval
+       from upstream_activations where id = any($1::int[]) order by id`,
       [ids.map((r) => r.id)],
     );
-    // The first two (unchanged) wait together; the third (a new SMS) is due now.
-    expect(Math.abs(schedule[0]!.at - schedule[1]!.at)).toBeLessThan(0.5);
-    expect(schedule.map((r) => r.due)).toEqual([false, false, true]);
-    const next = proxy.calls.length;
-    await relayDue(t.db, t.config);
-    expect(
-      proxy.calls
-        .slice(next)
-        .filter((c) => c.action === 'getStatus')
-        .map((c) => c.id),
-    ).toEqual([upstreamIds[2]]);
-    expect(await codeOf(b, rentals[2]!)).toBe('515151');
+    // Every one waits the steady interval (the poll interval less one relay tick), not backed off: the
+    // first two unchanged, together; the third after its code.
+    const steady = steadyOf(t.config);
+    expect(schedule.map((r) => r.interval)).toEqual([steady, steady, steady]);
+    expect(Math.abs(schedule[0]!.wait - schedule[1]!.wait)).toBeLessThan(500);
+    for (const r of schedule) expect(r.wait).toBeLessThanOrEqual(steady);
+  });
+
+  test('a changed activation another process claimed meanwhile is not read twice', async () => {
+    const [third] = await t.db.query<{ id: number; polls: number }>(
+      'select id, polls from upstream_activations where rental_id = $1',
+      [rentals[2]],
+    );
+    // Two processes saw the same read count; the first claim wins, the second finds the count moved.
+    const first = await claimChanged(t.db, [third!], 30_000);
+    const second = await claimChanged(t.db, [third!], 30_000);
+    expect(first.map((a) => a.id)).toEqual([third!.id]);
+    expect(second).toEqual([]);
   });
 
   test('an activation gone from the list (cancelled upstream) is read and ended', async () => {

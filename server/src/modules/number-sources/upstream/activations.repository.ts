@@ -21,6 +21,8 @@ export type UpstreamActivation = {
   retry_round: number;
   sms_seen: number;
   poll_interval_ms: number;
+  /** Status reads claimed so far; a claim that finds it moved lost the activation to another process. */
+  polls: number;
   /** The last state read: `open`, `unknown`, or the batch signature (`batch:…`) the relay last acted on. */
   upstream_status: string | null;
   created_at: Date;
@@ -28,7 +30,7 @@ export type UpstreamActivation = {
 
 const COLUMNS = `a.id, a.provider_id, a.user_id, a.application_id, a.country_code::text as country_code, a.state,
   a.outcome, a.upstream_id, a.phone_number, a.cost::text as cost, a.cost_usdt::text as cost_usdt,
-  a.price::text as price, a.order_id, a.rental_id, a.retry_round, a.sms_seen, a.poll_interval_ms, a.upstream_status, a.created_at`;
+  a.price::text as price, a.order_id, a.rental_id, a.retry_round, a.sms_seen, a.poll_interval_ms, a.polls, a.upstream_status, a.created_at`;
 
 export type ActivationWithProvider = UpstreamActivation & {
   provider: Pick<ProviderRow, 'id' | 'protocol' | 'base_url' | 'api_key' | 'rate_to_usdt'>;
@@ -178,32 +180,48 @@ export async function noteUpstreamStatus(q: Queryable, id: number, status: strin
 
 /** A provider's other open activations, not due yet (a batch read covers them too). */
 export function openNotDue(q: Queryable, providerId: number, dueIds: number[]) {
-  return q.query<Pick<UpstreamActivation, 'id' | 'upstream_id' | 'upstream_status' | 'poll_interval_ms'>>(
-    `select id, upstream_id, upstream_status, poll_interval_ms from upstream_activations
+  return q.query<
+    Pick<UpstreamActivation, 'id' | 'upstream_id' | 'upstream_status' | 'poll_interval_ms' | 'polls'>
+  >(
+    `select id, upstream_id, upstream_status, poll_interval_ms, polls from upstream_activations
      where provider_id = $1 and state = 'active' and next_poll_at > now() and not (id = any($2::int[]))
      order by id limit 1000`,
     [providerId, dueIds],
   );
 }
 
-/**
- * After a batch read: activations it showed unchanged wait `waitMs` with the due ones (so they fall due
- * together), the others are made due now.
- */
-export async function alignNotDue<A extends { id: number }>(
-  q: Queryable,
-  activations: A[],
-  unchanged: (a: A) => boolean,
-  waitMs: number,
-) {
-  if (activations.length === 0) return;
+/** Activations a batch read showed unchanged wait `waitMs`, with the due ones (they fall due together). */
+export async function alignNotDue(q: Queryable, ids: number[], waitMs: number) {
+  if (ids.length === 0) return;
   await q.query(
-    `update upstream_activations a set
-       next_poll_at = case when x.unchanged then now() + make_interval(secs => $3::float8 / 1000) else now() end,
-       poll_interval_ms = case when x.unchanged then $3 else a.poll_interval_ms end
-     from unnest($1::int[], $2::bool[]) as x (id, unchanged)
-     where a.id = x.id and a.state = 'active'`,
-    [activations.map((a) => a.id), activations.map(unchanged), waitMs],
+    `update upstream_activations set next_poll_at = now() + make_interval(secs => $2::float8 / 1000),
+       poll_interval_ms = $2
+     where id = any($1::int[]) and state = 'active'`,
+    [ids, waitMs],
+  );
+}
+
+/**
+ * Activations not due yet that a batch read showed changed, claimed for a read in this round as
+ * `claimDuePolls` claims due ones. Only those whose read count is still the one seen: another process
+ * that claimed one meanwhile (its batch read, or the activation fell due) has counted a read, and keeps it.
+ */
+export function claimChanged(
+  q: Queryable,
+  seen: Pick<UpstreamActivation, 'id' | 'polls'>[],
+  leaseMs: number,
+) {
+  if (seen.length === 0) return Promise.resolve([]);
+  return q.query<ActivationWithProvider>(
+    `with leased as (
+       update upstream_activations a set next_poll_at = now() + make_interval(secs => $3::float8 / 1000),
+         polls = a.polls + 1
+       from unnest($1::int[], $2::int[]) as x (id, polls)
+       where a.id = x.id and a.polls = x.polls and a.state = 'active'
+       returning a.*
+     )
+     select ${WITH_PROVIDER} from leased a join upstream_providers p on p.id = a.provider_id`,
+    [seen.map((a) => a.id), seen.map((a) => a.polls), leaseMs],
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type ActivationWithProvider,
   activationOfRental,
   alignNotDue,
+  claimChanged,
   claimDuePolls,
   markEnded,
   noteLateCode,
@@ -78,6 +79,13 @@ async function endFromUpstream(
 }
 
 const baseOf = (config: RelayConfig) => config.upstream.pollMs || 2000;
+/** How often the relay looks for due reads: a quarter of the poll interval, at least 200 ms. */
+export const relayTickMs = (config: RelayConfig) => Math.max(200, Math.round(config.upstream.pollMs / 4));
+/**
+ * The wait between reads of a provider read in batches: the poll interval less one relay tick, since
+ * a read falls due between two ticks; so a provider's new SMS is seen within one poll interval.
+ */
+export const steadyOf = (config: RelayConfig) => Math.max(relayTickMs(config), baseOf(config) - relayTickMs(config));
 /** The next wait while nothing changed: doubled, at most MAX_BACKOFF times the base. */
 const backedOff = (config: RelayConfig, a: ActivationWithProvider) =>
   Math.min(a.poll_interval_ms * 2, baseOf(config) * MAX_BACKOFF);
@@ -93,10 +101,14 @@ async function rentalEnd(db: Db, rentalId: number | null) {
   return rental ?? null;
 }
 
-/** One status read of one activation and what follows from it. */
-export async function followOne(db: Db, config: RelayConfig, a: ActivationWithProvider) {
+/**
+ * One status read of one activation and what follows from it. `steady`: the provider is read in
+ * batches (one request per round for all its activations), so waiting activations are read every
+ * round, without backing off.
+ */
+export async function followOne(db: Db, config: RelayConfig, a: ActivationWithProvider, steady = false) {
   const client = clientFor(db, config, providerOf(a));
-  const base = baseOf(config);
+  const base = steady ? steadyOf(config) : baseOf(config);
   let status: StatusOutcome;
   try {
     status = await client.status(a.upstream_id!, { retryRound: a.retry_round });
@@ -127,7 +139,7 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
       return 'ended';
     }
   }
-  const waitMs = fresh > 0 ? base : backedOff(config, a);
+  const waitMs = fresh > 0 || steady ? base : backedOff(config, a);
   await schedulePoll(db, a.id, { waitMs, smsSeen: status.messages.length, status: 'open' });
   return fresh > 0 ? 'sms' : 'waiting';
 }
@@ -137,15 +149,17 @@ const batchUnsupportedUntil = new Map<number, number>();
 const BATCH_RETRY_MS = 3600_000;
 
 /**
- * The due activations of ONE provider. When it has two or more open, one getActiveActivations request
- * tells which changed since the relay last acted (their signature differs) or left the list (ended
- * upstream): only those are read one by one (getStatus, whose SMS keys the ingest dedupes on). The
- * unchanged ones, due or not, all wait the same backed-off time, so the provider's activations fall
- * due together and the next round is again ONE request for all of them; a changed one not yet due is
- * made due now (its code arrives sooner). A due one whose rental is over on our side is read and
- * relayed as always. A provider that does not offer the call is read one by one.
+ * The due activations of ONE provider. A provider that offers getActiveActivations is read in batches:
+ * one request a round tells which of its open activations changed since the relay last acted (their
+ * signature differs) or left the list (ended upstream), and only those are read one by one (getStatus,
+ * whose SMS keys the ingest dedupes on), due or not, in this same round. The unchanged ones all wait
+ * one steady interval, so the provider's activations fall due together and the next round is again ONE
+ * request for all of them, a poll interval later: a new SMS is seen within one interval. A due one whose
+ * rental is over on our side is read and relayed as always. With a single open activation it is read
+ * alone, as often. A provider that does not offer the call is read one by one, each activation backing
+ * off while nothing changes.
  */
-async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithProvider[]) {
+async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithProvider[], leaseMs: number) {
   const providerId = due[0]!.provider_id;
   const client = clientFor(db, config, providerOf(due[0]!));
   const canBatch =
@@ -175,31 +189,34 @@ async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithPro
     const seen = batch?.get(a.upstream_id!);
     return seen === undefined ? null : `batch:${seen}`;
   };
-  // One wait for every unchanged one: the longest interval among them, doubled (at most 8× the base).
-  const together = Math.min(
-    Math.max(...[...due, ...others].map((a) => a.poll_interval_ms)) * 2,
-    baseOf(config) * MAX_BACKOFF,
-  );
-  if (batch)
+  const unchanged = (a: { upstream_id: string | null; upstream_status: string | null }) =>
+    signatureOf(a) !== null && signatureOf(a) === a.upstream_status;
+  const steady = steadyOf(config);
+  // A provider read in batches is read every round, one open activation alone too (one request a round
+  // either way); one that turned out not to offer the batch call backs off per activation.
+  const readSteadily = batch !== null || (canBatch && due.length + others.length < 2);
+  let changedNotDue: ActivationWithProvider[] = [];
+  if (batch) {
     await alignNotDue(
       db,
-      others,
-      (a) => signatureOf(a) !== null && signatureOf(a) === a.upstream_status,
-      together,
+      others.filter(unchanged).map((a) => a.id),
+      steady,
     );
+    changedNotDue = await claimChanged(
+      db,
+      others.filter((a) => !unchanged(a)),
+      leaseMs,
+    );
+  }
   await Promise.all(
-    due.map(async (a) => {
-      const signature = signatureOf(a);
-      if (
-        signature !== null &&
-        signature === a.upstream_status &&
-        !(await rentalEnd(db, a.rental_id))?.over
-      ) {
-        await schedulePoll(db, a.id, { waitMs: together });
+    [...due, ...changedNotDue].map(async (a) => {
+      if (batch && unchanged(a) && !(await rentalEnd(db, a.rental_id))?.over) {
+        await schedulePoll(db, a.id, { waitMs: steady });
         return;
       }
-      const result = await followOne(db, config, a).catch(() => 'fault');
+      const result = await followOne(db, config, a, readSteadily).catch(() => 'fault');
       // Acted on this state: the next batch that shows the same signature needs no read.
+      const signature = signatureOf(a);
       if (signature !== null && (result === 'sms' || result === 'waiting'))
         await noteUpstreamStatus(db, a.id, signature);
     }),
@@ -208,11 +225,12 @@ async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithPro
 
 /** One round of the relay: every due activation claimed by this process, each provider's read in parallel. */
 export async function relayDue(db: Db, config: RelayConfig, limit = 50) {
-  const due = await claimDuePolls(db, limit, Math.max(30_000, config.upstream.requestTimeoutMs * 3));
+  const leaseMs = Math.max(30_000, config.upstream.requestTimeoutMs * 3);
+  const due = await claimDuePolls(db, limit, leaseMs);
   const byProvider = new Map<number, ActivationWithProvider[]>();
   for (const a of due) byProvider.set(a.provider_id, [...(byProvider.get(a.provider_id) ?? []), a]);
   await Promise.all(
-    [...byProvider.values()].map((group) => relayProvider(db, config, group).catch(() => {})),
+    [...byProvider.values()].map((group) => relayProvider(db, config, group, leaseMs).catch(() => {})),
   );
   return due.length;
 }

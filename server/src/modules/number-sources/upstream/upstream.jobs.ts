@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { createPeriodicJobs } from '../../../lib/periodic-jobs';
 import { refreshDueProviders } from './offers-refresh';
 import { reconcileUnsold } from './reconcile';
-import { relayDue } from './relay';
+import { relayDue, relayTickMs } from './relay';
 
 /**
  * The upstream providers' background work in this process, all of it safe with several processes:
@@ -21,7 +21,7 @@ export function startUpstreamWorkers(
   const every = jobs.every;
   every(config.upstream.reconcileMs, 'reconciliation', () => reconcileUnsold(db, config));
   if (config.upstream.pollMs > 0) {
-    every(Math.max(200, Math.round(config.upstream.pollMs / 4)), 'relay', () => relayDue(db, config));
+    every(relayTickMs(config), 'relay', () => relayDue(db, config));
     every(5_000, 'refresh', () => refreshDueProviders(db, config));
   }
   return { stop: jobs.stop };
