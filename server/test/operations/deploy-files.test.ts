@@ -27,8 +27,8 @@ describe('deployment files', () => {
     // The stop waits longer than the server's own grace period.
     const grace = Number(/SHUTDOWN_GRACE_SECONDS=(\d+)/.exec(env)?.[1]);
     expect(Number(/TimeoutStopSec=(\d+)/.exec(unit)?.[1])).toBeGreaterThan(grace);
-    // Every variable the example sets is one the server reads (README's table mirrors config.ts).
-    const config = fs.readFileSync(`${ROOT}server/src/config.ts`, 'utf8');
+    // Every variable the example sets is one the server reads (README's table mirrors config-env.ts).
+    const config = fs.readFileSync(`${ROOT}server/src/config-env.ts`, 'utf8');
     for (const [, name] of env.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm))
       expect(config, name).toContain(`${name}:`);
   });
