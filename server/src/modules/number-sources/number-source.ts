@@ -1,9 +1,9 @@
 import type { OrderDetail } from '@jiema/shared';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
+import { agentCandidates } from './agents/agent-activations.repository';
 import { agentLifecycleOf } from './agents/agent-endings';
 import { takeFromAgents } from './agents/agent-purchase';
-import { agentCandidates } from './agents/agents.repository';
 import { routeCandidates } from './upstream/providers.repository';
 import { endUpstreamSoon, openUpstreamOf, relayAnotherSms, relayCancel, relayFinish } from './upstream/relay';
 import { buyFromProviders, type UpstreamBuy } from './upstream/upstream-purchase';

@@ -5,8 +5,13 @@ import { lockRental, requestAnotherSms } from '../../rentals/rentals.repository'
 import { HOLDING } from '../../store/store.repository';
 import { storeTransaction } from '../../store/transaction';
 import type { RelayedLifecycle } from '../number-source';
+import {
+  earn,
+  enqueueFinish,
+  type OpenActivation,
+  openActivationOfRental,
+} from './agent-activations.repository';
 import { FINISH } from './agent-protocol';
-import { earn, enqueueFinish, type OpenActivation, openActivationOfRental } from './agents.repository';
 
 /**
  * How an agent's activation ends, in the caller's transaction, once: `active → ended` with its

@@ -4,19 +4,18 @@ import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { multiply } from '../upstream/pricing';
 import { relayedOrderDetail, type UpstreamBuy, writeRelayedOrder } from '../upstream/upstream-purchase';
-import { agentPost } from './agent-http';
-import { AgentProtocolError, getNumberJson, readNumber } from './agent-protocol';
 import {
   type AgentCandidate,
   agentCandidates,
-  holdBack,
   markActive,
   markFailed,
   markRefused,
-  noteError,
   recordGiven,
   recordIntent,
-} from './agents.repository';
+} from './agent-activations.repository';
+import { agentPost } from './agent-http';
+import { AgentProtocolError, getNumberJson, readNumber } from './agent-protocol';
+import { holdBack, noteError } from './agents.repository';
 
 export type AgentsConfig = Pick<Config, 'agents' | 'upstream'>;
 

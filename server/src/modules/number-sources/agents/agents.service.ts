@@ -16,6 +16,7 @@ import { AppError } from '../../../lib/app-error';
 import { checkOutboundUrl } from '../../../lib/outbound/public-address';
 import { type Actor, audit } from '../../audit/audit';
 import { multiply } from '../upstream/pricing';
+import { enqueueFinish } from './agent-activations.repository';
 import { agentsWritten } from './agent-key-lookup';
 import { FINISH } from './agent-protocol';
 import {
@@ -23,7 +24,6 @@ import {
   type AgentRow,
   type AgentWrite,
   codesOf,
-  enqueueFinish,
   findAgent,
   insertAgent,
   listAgents,

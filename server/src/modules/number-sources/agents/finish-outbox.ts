@@ -1,8 +1,9 @@
 import type { Db } from '../../../db/client';
+import { claimDueFinishes, markFinishRetry, markFinishSent } from './agent-activations.repository';
 import { agentPost } from './agent-http';
 import { type FinishStatus, finishJson, readFinish } from './agent-protocol';
 import type { AgentsConfig } from './agent-purchase';
-import { claimDueFinishes, markFinishRetry, markFinishSent, noteError } from './agents.repository';
+import { noteError } from './agents.repository';
 
 /** Waits between two tries of one FINISH_ACTIVATION: doubling from 5 s, at most 10 minutes. */
 const retryWaitMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);

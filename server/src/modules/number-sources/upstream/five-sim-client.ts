@@ -34,6 +34,8 @@ export function fiveSimClient(options: ClientOptions): ProviderClient {
       headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' },
       timeoutMs: options.timeoutMs,
       allowPrivate: options.allowPrivate,
+      // 5sim acts on GET too (buy, finish, cancel): only its profile, prices and checks are reads.
+      read: /^\/(user\/profile|guest\/|user\/check\/)/.test(path),
     });
     let fault = transportFault(answer);
     const body = answer.ok ? answer.body.trim() : '';

@@ -40,11 +40,17 @@ export async function upstreamGet(options: {
   headers?: Record<string, string>;
   timeoutMs: number;
   allowPrivate: boolean;
+  /**
+   * A read (balance, prices, status): sent once more on a new connection when the kept-open one was
+   * reset as it went out (the provider closing an idle connection). Never a purchase or a status
+   * change: a reset may also be a provider that acted and then failed, and the same purchase sent
+   * twice would buy two numbers; that one fails as any fault does, and routing moves on.
+   */
+  read?: boolean;
 }): Promise<HttpAnswer> {
   const answer = await getOnce(options);
-  // A kept-open connection the provider closed as the request went out: the provider never read the
-  // request (it closes idle connections only), so it is sent once more, on a new connection.
-  if (!answer.ok && answer.reusedSocket && answer.error === 'ECONNRESET') return getOnce(options);
+  if (options.read && !answer.ok && answer.reusedSocket && answer.error === 'ECONNRESET')
+    return getOnce(options);
   return answer;
 }
 

@@ -85,7 +85,8 @@ export const relayTickMs = (config: RelayConfig) => Math.max(200, Math.round(con
  * The wait between reads of a provider read in batches: the poll interval less one relay tick, since
  * a read falls due between two ticks; so a provider's new SMS is seen within one poll interval.
  */
-export const steadyOf = (config: RelayConfig) => Math.max(relayTickMs(config), baseOf(config) - relayTickMs(config));
+export const steadyOf = (config: RelayConfig) =>
+  Math.max(relayTickMs(config), baseOf(config) - relayTickMs(config));
 /** The next wait while nothing changed: doubled, at most MAX_BACKOFF times the base. */
 const backedOff = (config: RelayConfig, a: ActivationWithProvider) =>
   Math.min(a.poll_interval_ms * 2, baseOf(config) * MAX_BACKOFF);

@@ -49,6 +49,7 @@ export function smsActivateClient(options: ClientOptions): ProviderClient {
       url,
       timeoutMs: options.timeoutMs,
       allowPrivate: options.allowPrivate,
+      read: action.startsWith('get') && !action.startsWith('getNumber'),
     });
     const fault = transportFault(answer);
     const body = answer.ok ? answer.body.trim() : '';
