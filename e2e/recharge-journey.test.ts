@@ -17,7 +17,15 @@ import { LOCALES, type Locale } from './support/texts';
 /** The words this journey looks for, written out so a changed translation fails it. */
 const WORDS: Record<
   Locale,
-  { seen: RegExp; credited: string; warning: string; healthy: string; delayed: string; minute: string }
+  {
+    seen: RegExp;
+    credited: string;
+    warning: string;
+    healthy: string;
+    delayed: string;
+    minute: string;
+    noPrivateKey: string;
+  }
 > = {
   'zh-CN': {
     delayed: '延迟：与 TRON 网络的连接恢复后自动到账',
@@ -26,6 +34,7 @@ const WORDS: Record<
     credited: '已到账',
     warning: '仅支持 TRON 网络的 USDT（TRC20）',
     healthy: '链上充值监听正常',
+    noPrivateKey: '服务器从不保存私钥，只能计算地址。资金归集请用您自己的钱包完成。',
   },
   'en-US': {
     delayed: 'Delayed: credited when the connection to the TRON network is back',
@@ -34,6 +43,8 @@ const WORDS: Record<
     credited: 'Credited',
     warning: 'Only USDT on the TRON network (TRC20)',
     healthy: 'Deposits are being detected normally',
+    noPrivateKey:
+      'The server never holds a private key: it can only compute addresses. Funds are moved (swept) with your own wallet.',
   },
 };
 
@@ -181,6 +192,10 @@ describe.each(LOCALES)('a customer recharges with USDT-TRC20 (%s)', (locale) => 
     await expect
       .poll(() => adminPage.getByTestId('watcher-state').textContent(), { timeout: 15_000 })
       .toBe(words.healthy);
+    // The operator is told where the keys are: never on the server.
+    const keys = adminPage.getByTestId('no-private-key');
+    await keys.waitFor();
+    expect(await keys.textContent()).toBe(words.noPrivateKey);
     await still(adminPage);
     await saveScreenshot(adminPage, locale, 'tron-watcher-health');
     await admin.close();
