@@ -12,7 +12,7 @@ function simpleQuery(sql: string): Uint8Array {
 }
 
 /**
- * A plain-SQL dump (schema and rows, `pg_dump --inserts --no-owner --no-privileges`) of the embedded
+ * A plain-SQL dump (schema, and rows as COPY blocks: `pg_dump --no-owner --no-privileges`) of the embedded
  * database while the server keeps it open: pg_dump compiled to WebAssembly (@electric-sql/pglite-tools)
  * speaks the wire protocol to this very PGlite instance. One snapshot (pg_dump's repeatable-read
  * transaction); the server's statements wait while it runs (seconds for a small database).
