@@ -25,8 +25,12 @@ export type QueryOptions = {
 
 export type Db = Queryable & {
   kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. `settings`: a
+   * statement without parameters run first in the transaction (`set_config(…, true)` of planner
+   * settings), sent with the BEGIN in one round trip on PostgreSQL.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Counts the writes this process has finished: each transaction, and each statement outside one
    * that is not a plain `select` and may have changed a row, bumps it once done. A cache of rows
@@ -45,6 +49,8 @@ export type Db = Queryable & {
   dumpSql(): Promise<string>;
   close(): Promise<void>;
 };
+
+export type TransactionOptions = { settings?: string };
 
 export type PoolStats = { size: number; inUse: number; waiting: number };
 
@@ -118,10 +124,13 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
     // part of their transaction's passage.
     query: (text, values, options) => gate.run(() => top.query(text, values, options)),
     exec: (script) => gate.run(() => top.exec(script)),
-    async transaction(fn) {
+    async transaction(fn, options) {
       return gate.run(async () => {
         try {
-          return await lite.transaction((tx) => fn(queryable(tx, false)));
+          return await lite.transaction(async (tx) => {
+            if (options?.settings) await tx.exec(options.settings);
+            return fn(queryable(tx, false));
+          });
         } finally {
           epoch.bump();
         }
@@ -223,10 +232,11 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
   return {
     kind: 'postgres',
     ...queryable(pool, true),
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        // One simple query for both: the settings ride with the BEGIN instead of a round trip of their own.
+        await client.query(options?.settings ? `begin; ${options.settings}` : 'begin');
         const result = await fn(queryable(client, false));
         await client.query('commit');
         return result;

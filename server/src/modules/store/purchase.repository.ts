@@ -218,11 +218,13 @@ function pickedSql(p: Params, a: Args, r: PurchaseRequest, limit: string) {
  */
 export async function purchase(db: Db, r: PurchaseRequest): Promise<PurchaseResult> {
   const { sql, values, prepare } = purchaseStatement(r);
-  return db.transaction(async (tx) => {
-    await tx.query(WALK_IN_ID_ORDER);
-    const [row] = await tx.query<PurchaseResult>(sql, values, prepare);
-    return row!;
-  });
+  return db.transaction(
+    async (tx) => {
+      const [row] = await tx.query<PurchaseResult>(sql, values, prepare);
+      return row!;
+    },
+    { settings: WALK_IN_ID_ORDER },
+  );
 }
 
 /**
