@@ -131,15 +131,18 @@ function wordCount(masked: string): number {
   return n;
 }
 
-/** The code of a text and why every other number in it was not taken. */
-export function explainExtract(text: string): Extraction {
+/**
+ * The code of a text, and with `explain` why every other number in it was not taken (without it the
+ * list stays empty: reading every SMS needs only the code, and a long message has hundreds of numbers).
+ */
+function extract(text: string, explain: boolean): Extraction {
   // Domain-bound codes (WebOTP, Apple): "@apple.com #123456 %apple.com" names its code outright.
   const bound = /(?:^|\s)@[\w.-]{1,253}\.[a-z]{2,}\s+#([A-Za-z0-9]{4,10})\b/i.exec(text.slice(0, TEXT_LIMIT));
   if (bound) return { code: bound[1]!, rejected: [] };
   const { masked, spans } = maskNotCodes(text.slice(0, TEXT_LIMIT));
-  const rejected: Rejection[] = spans
-    .filter((s) => /\d/.test(s.text))
-    .map((s) => ({ text: s.text, reason: s.reason }));
+  const rejected: Rejection[] = explain
+    ? spans.filter((s) => /\d/.test(s.text)).map((s) => ({ text: s.text, reason: s.reason }))
+    : [];
   const words = findCodeWords(masked);
   const candidates = candidatesOf(masked, words);
   if (words.length === 0) {
@@ -153,8 +156,9 @@ export function explainExtract(text: string): Extraction {
       plain.length === 1 && !YEAR.test(plain[0]!.code) && wordCount(masked) <= 3 && !CODE_LIKE.test(masked)
         ? plain[0]!
         : null;
-    for (const c of candidates)
-      if (c !== lone && c.shape !== 'letters') rejected.push({ text: c.text, reason: 'noCodeWord' });
+    if (explain)
+      for (const c of candidates)
+        if (c !== lone && c.shape !== 'letters') rejected.push({ text: c.text, reason: 'noCodeWord' });
     return { code: lone?.code ?? null, rejected };
   }
   let best: { candidate: Candidate; score: number } | null = null;
@@ -169,7 +173,7 @@ export function explainExtract(text: string): Extraction {
     const after = words[a];
     let score = distanceToWord(c, before, after, masked);
     if (score !== null && YEAR.test(c.code)) score += 40;
-    scored.push({ candidate: c, score });
+    if (explain) scored.push({ candidate: c, score });
     if (score !== null && (!best || score < best.score)) best = { candidate: c, score };
   }
   for (const { candidate, score } of scored) {
@@ -188,7 +192,12 @@ export function explainExtract(text: string): Extraction {
   return { code: best?.candidate.code ?? null, rejected };
 }
 
+/** The code of a text and why every other number in it was not taken. */
+export function explainExtract(text: string): Extraction {
+  return extract(text, true);
+}
+
 /** The code of a text, or null when it has none a person would type. */
 export function generalExtract(text: string): string | null {
-  return explainExtract(text).code;
+  return extract(text, false).code;
 }
