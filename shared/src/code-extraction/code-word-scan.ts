@@ -172,22 +172,28 @@ for (const word of [...CODE_WORDS_ANYWHERE].sort((a, b) => b.length - a.length))
   list.push(word);
   ANYWHERE_BY_FIRST.set(word.charCodeAt(0), list);
 }
-const ANYWHERE_START = new Uint8Array(0x10000);
-for (const unit of ANYWHERE_BY_FIRST.keys()) ANYWHERE_START[unit] = 1;
+/**
+ * A code unit that starts an anywhere-word (all of them are in the Basic Multilingual Plane, none a
+ * surrogate): the expression engine skips to the next one far faster than a loop over the text.
+ */
+const ANYWHERE_START = new RegExp(
+  `[${[...ANYWHERE_BY_FIRST.keys()].map((unit) => `\\u${unit.toString(16).padStart(4, '0')}`).join('')}]`,
+  'g',
+);
 
 /** Words of languages written without spaces (or with particles attached), wherever they stand. */
 function findWordsAnywhere(text: string, found: WordSpan[]): void {
-  for (let start = 0; start < text.length; start++) {
-    const unit = text.charCodeAt(start);
-    if (ANYWHERE_START[unit] === 0) continue;
-    const word = ANYWHERE_BY_FIRST.get(unit)!.find((w) => text.startsWith(w, start));
+  ANYWHERE_START.lastIndex = 0;
+  for (let m = ANYWHERE_START.exec(text); m; m = ANYWHERE_START.exec(text)) {
+    const start = m.index;
+    const word = ANYWHERE_BY_FIRST.get(text.charCodeAt(start))!.find((w) => text.startsWith(w, start));
     if (!word) continue;
     const inPhrase = NOT_CODE_PHRASES.some((phrase) => {
       const at = phrase.indexOf(word);
       return at >= 0 && text.startsWith(phrase, start - at);
     });
     if (!inPhrase) found.push({ start, end: start + word.length });
-    start += word.length - 1;
+    ANYWHERE_START.lastIndex = start + word.length;
   }
 }
 
