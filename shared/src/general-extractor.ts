@@ -49,10 +49,7 @@ const DIGITS = new RegExp(
   `(\\d(?<!${NOT_CODE_CHAR}\\d)(?:\\d{1,3}([- .·])\\d{2,4}(?:\\2\\d{2,4}){0,2}|\\d{2,9}))(?!${NOT_CODE_CHAR}|[-.]\\d|-)`,
   'gu',
 );
-const ALNUM = new RegExp(
-  `[A-Z0-9](?<![A-Za-z0-9${MASK}][A-Z0-9])[A-Z0-9]{3,9}(?![A-Za-z0-9${MASK}])`,
-  'gu',
-);
+const ALNUM = new RegExp(`[A-Z0-9](?<![A-Za-z0-9${MASK}][A-Z0-9])[A-Z0-9]{3,9}(?![A-Za-z0-9${MASK}])`, 'gu');
 const YEAR = /^(?:19|20)\d{2}$/;
 const ASCII_LETTER = /[A-Za-z]/;
 const WORD = /[\p{L}\p{M}]+/gu;
