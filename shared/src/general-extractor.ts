@@ -13,7 +13,7 @@
  * characters). The corpora in server/test/fixtures/sms-corpus and code-corpus.json are its specification.
  */
 import { findCodeWords, type WordSpan } from './code-extraction/code-word-scan';
-import { MASK, maskNotCodes, NOT_CODE_REASONS } from './code-extraction/not-codes';
+import { MASK, maskedNotCodes, maskNotCodes, NOT_CODE_REASONS } from './code-extraction/not-codes';
 
 /** Why a number the extractor saw was not taken as the code: never a code, or not the one a code word names. */
 export const REJECT_REASONS = [
@@ -144,10 +144,13 @@ function extract(text: string, explain: boolean): Extraction {
   // Domain-bound codes (WebOTP, Apple): "@apple.com #123456 %apple.com" names its code outright.
   const bound = /(?:^|\s)@[\w.-]{1,253}\.[a-z]{2,}\s+#([A-Za-z0-9]{4,10})\b/i.exec(text.slice(0, TEXT_LIMIT));
   if (bound) return { code: bound[1]!, rejected: [] };
-  const { masked, spans } = maskNotCodes(text.slice(0, TEXT_LIMIT));
-  const rejected: Rejection[] = explain
-    ? spans.filter((s) => /\d/.test(s.text)).map((s) => ({ text: s.text, reason: s.reason }))
-    : [];
+  let masked: string;
+  let rejected: Rejection[] = [];
+  if (explain) {
+    const found = maskNotCodes(text.slice(0, TEXT_LIMIT));
+    masked = found.masked;
+    rejected = found.spans.filter((s) => /\d/.test(s.text)).map((s) => ({ text: s.text, reason: s.reason }));
+  } else masked = maskedNotCodes(text.slice(0, TEXT_LIMIT));
   const words = findCodeWords(masked);
   const candidates = candidatesOf(masked, words);
   if (words.length === 0) {

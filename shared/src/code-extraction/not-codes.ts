@@ -278,13 +278,16 @@ function nextMatch(
   return null;
 }
 
-/** Applies `rules` in order to `folded` (a piece of the text starting at `offset`), blanking what they match. */
+/**
+ * Applies `rules` in order to `folded` (a piece of the text starting at `offset`), blanking what they
+ * match, and adds the spans to `spans` (null: only the blanked text is wanted).
+ */
 function applyRules(
   folded: string,
   offset: number,
   clean: string,
   rules: Rule[],
-  spans: MaskedSpan[],
+  spans: MaskedSpan[] | null,
   atKeywordsOnly = true,
 ): string {
   let piece = folded;
@@ -323,7 +326,7 @@ function applyRules(
       }
       if (allMasked(part)) continue;
       const from = offset + at0 + start;
-      spans.push({
+      spans?.push({
         start: from,
         end: from + part.length,
         text: clean.slice(from, from + part.length),
@@ -355,20 +358,17 @@ function stretchesNearDigits(text: string): [number, number][] {
   return stretches;
 }
 
-/**
- * The text with every span that is not a code blanked out, and the spans with their reasons.
- * `nearDigitsOnly: false` runs the digit rules over the whole text, `atKeywordsOnly: false` lets the
- * rules with leading words scan every position: the same answer, slower (tests compare them).
- */
-export function maskNotCodes(
+type MaskOptions = { nearDigitsOnly?: boolean; atKeywordsOnly?: boolean };
+
+const MASK_RUN = new RegExp(`${MASK}+`, 'g');
+
+/** What is not a code blanked out of `text` (see {@link maskNotCodes}), adding the spans to `spans` unless null. */
+function blankNotCodes(
   text: string,
-  {
-    nearDigitsOnly = true,
-    atKeywordsOnly = true,
-  }: { nearDigitsOnly?: boolean; atKeywordsOnly?: boolean } = {},
-): { masked: string; spans: MaskedSpan[] } {
+  { nearDigitsOnly = true, atKeywordsOnly = true }: MaskOptions,
+  spans: MaskedSpan[] | null,
+): string {
   const clean = text.replaceAll(MASK, ' ');
-  const spans: MaskedSpan[] = [];
   let folded = applyRules(foldCase(clean), 0, clean, LINK_RULES, spans);
   if (!nearDigitsOnly) folded = applyRules(folded, 0, clean, DIGIT_RULES, spans, atKeywordsOnly);
   else {
@@ -382,20 +382,35 @@ export function maskNotCodes(
     }
     folded = rebuilt + folded.slice(at);
   }
-  // In reading order, whichever stretch or rule found them.
-  spans.sort((a, b) => a.start - b.start || a.end - b.end);
-  // The original text (its letters' case matters to candidates such as "5WGU8G") with the same spans blanked.
+  // The original text (its letters' case matters to candidates such as "5WGU8G") blanked where the
+  // folded one is: the text had no mask character, so every one there is a span's.
   let masked = '';
   let at = 0;
-  for (const span of spans) {
-    if (span.start < at) {
-      if (span.end > at) masked += MASK.repeat(span.end - at);
-      at = Math.max(at, span.end);
-      continue;
-    }
-    masked += clean.slice(at, span.start) + MASK.repeat(span.end - span.start);
-    at = span.end;
+  for (const run of folded.matchAll(MASK_RUN)) {
+    masked += clean.slice(at, run.index) + run[0];
+    at = run.index + run[0].length;
   }
-  masked += clean.slice(at);
+  return masked + clean.slice(at);
+}
+
+/**
+ * The text with every span that is not a code blanked out, and the spans with their reasons, in
+ * reading order. `nearDigitsOnly: false` runs the digit rules over the whole text, `atKeywordsOnly:
+ * false` lets the rules with leading words scan every position: the same answer, slower (tests
+ * compare them).
+ */
+export function maskNotCodes(
+  text: string,
+  options: MaskOptions = {},
+): { masked: string; spans: MaskedSpan[] } {
+  const spans: MaskedSpan[] = [];
+  const masked = blankNotCodes(text, options, spans);
+  // In reading order, whichever stretch or rule found them.
+  spans.sort((a, b) => a.start - b.start || a.end - b.end);
   return { masked, spans };
+}
+
+/** The text with every span that is not a code blanked out ({@link maskNotCodes} without the spans). */
+export function maskedNotCodes(text: string): string {
+  return blankNotCodes(text, {}, null);
 }
