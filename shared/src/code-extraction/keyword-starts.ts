@@ -115,10 +115,21 @@ export function wordFinder(lists: readonly (readonly string[])[]): WordFinder {
     for (const [other, otherBits] of listsOf) if (word.startsWith(other)) bits |= otherBits;
     withBeginnings.set(word, bits);
   }
-  const escaped = words.map((w) => w.replace(/[$()*+./?[\\\]^{|}-]/g, '\\$&'));
-  // A lookahead, so a word inside another is found too; no "u" flag: the words are matched unit by unit.
+  const asLiteral = (text: string) => text.replace(/[$()*+./?[\\\]^{|}-]/g, '\\$&');
+  // The words by their first code unit ("c(?:ards|ard|c)|o(?:rders|rder)|…", still longest first):
+  // the engine then tries one group at a position instead of every word.
+  const byFirst = new Map<string, string[]>();
+  for (const word of words) byFirst.set(word[0]!, [...(byFirst.get(word[0]!) ?? []), word.slice(1)]);
+  const groups = [...byFirst].map(([first, rests]) =>
+    rests.length === 1
+      ? asLiteral(first + rests[0])
+      : `${asLiteral(first)}(?:${rests.map(asLiteral).join('|')})`,
+  );
+  // No "u" flag: the words are matched unit by unit. No lookahead either (an expression that starts
+  // with one is tried in full at every position): the scan goes on from the position after each word
+  // found, so a word inside another is found too.
   return {
-    re: new RegExp(`(?=(${escaped.join('|')}))`, 'g'),
+    re: new RegExp(groups.join('|'), 'g'),
     lists: withBeginnings,
     listCount: lists.length,
   };
@@ -131,7 +142,7 @@ export function wordStarts(text: string, finder: WordFinder): number[][] {
   const { re, lists } = finder;
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    let found = lists.get(m[1]!)!;
+    let found = lists.get(m[0])!;
     for (let list = 0; found !== 0; list++, found >>>= 1) if (found & 1) starts[list]!.push(m.index);
     re.lastIndex = m.index + 1;
   }
