@@ -64,6 +64,14 @@ for (const word of WHOLE_WORDS) addBackwards(word, 'whole');
 for (const ending of CODE_WORD_ENDINGS) addBackwards(ending, 'ending');
 for (const word of NOT_CODE_WORDS) addBackwards(word, 'notCode');
 for (const word of NOT_CODE_BEFORE) addBackwards(word, 'notBefore');
+/**
+ * The first step from the root, which every word of the text takes, by index instead of by map for
+ * the alphabets below U+0800 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic): most words stop
+ * there or one step later.
+ */
+const FIRST_STEP_BELOW_0800: (Node | undefined)[] = Array.from({ length: 0x800 }, (_, unit) =>
+  BACKWARDS.next.get(unit),
+);
 
 const IS_CODE_WORD = 1;
 const CHANGES_NEXT = 2;
@@ -76,7 +84,8 @@ function kindOf(source: string, start: number, end: number): number {
   let node = BACKWARDS;
   let compound = false;
   for (let at = end - 1; at >= start; at--) {
-    const next = node.next.get(source.charCodeAt(at));
+    const unit = source.charCodeAt(at);
+    const next = node === BACKWARDS && unit < 0x800 ? FIRST_STEP_BELOW_0800[unit] : node.next.get(unit);
     if (!next) return compound ? IS_CODE_WORD : 0;
     node = next;
     // An ending counts when at least three letters come before it ("word.length > ending.length + 2").
