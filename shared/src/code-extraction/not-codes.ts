@@ -204,11 +204,11 @@ const DIGIT_RULES: Rule[] = [
   { reason: 'longNumber', re: /\d{11,}/gu },
 ];
 
-/** The words the rules marked `leadingWords` start with, one list per rule, in one tree. */
+/** The words the rules marked `leadingWords` start with, one list per rule, all found by one expression. */
 const KEYWORD_RULES = DIGIT_RULES.filter((rule) => rule.leadingWords);
 const KEYWORD_LISTS = KEYWORD_RULES.map((rule) => leadingWords(rule.re));
 const KEYWORD_FINDER = wordFinder(KEYWORD_LISTS);
-/** Each such rule's list in the tree, and its expression tried at one position only. */
+/** Each such rule's list in the finder, and its expression tried at one position only. */
 const AT_KEYWORDS = new Map<Rule, { list: number; sticky: RegExp }>(
   KEYWORD_RULES.map((rule, list) => [
     rule,
