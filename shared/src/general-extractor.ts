@@ -13,7 +13,7 @@
  * characters). The corpora in server/test/fixtures/sms-corpus and code-corpus.json are its specification.
  */
 import { findCodeWords, type WordSpan } from './code-extraction/code-word-scan';
-import { MASK, maskNotCodes, NOT_CODE_REASONS } from './code-extraction/not-codes';
+import { MASK, maskedNotCodes, maskNotCodes, NOT_CODE_REASONS } from './code-extraction/not-codes';
 
 /** Why a number the extractor saw was not taken as the code: never a code, or not the one a code word names. */
 export const REJECT_REASONS = [
@@ -40,11 +40,16 @@ type Candidate = {
 
 const TEXT_LIMIT = 4096;
 const NOT_CODE_CHAR = `[\\d${MASK}]`;
+/**
+ * Both expressions take their first character before looking behind it (`\d(?<!X\d)` is what
+ * `(?<!X)\d` says): an expression that starts with a lookbehind runs the whole matcher at every
+ * position, one that starts with a character class lets the engine skip quickly to where one stands.
+ */
 const DIGITS = new RegExp(
-  `(?<!${NOT_CODE_CHAR})(\\d{2,4}([- .·])\\d{2,4}(?:\\2\\d{2,4}){0,2}|\\d{3,10})(?!${NOT_CODE_CHAR}|[-.]\\d|-)`,
+  `(\\d(?<!${NOT_CODE_CHAR}\\d)(?:\\d{1,3}([- .·])\\d{2,4}(?:\\2\\d{2,4}){0,2}|\\d{2,9}))(?!${NOT_CODE_CHAR}|[-.]\\d|-)`,
   'gu',
 );
-const ALNUM = new RegExp(`(?<![A-Za-z0-9${MASK}])[A-Z0-9]{4,10}(?![A-Za-z0-9${MASK}])`, 'gu');
+const ALNUM = new RegExp(`[A-Z0-9](?<![A-Za-z0-9${MASK}][A-Z0-9])[A-Z0-9]{3,9}(?![A-Za-z0-9${MASK}])`, 'gu');
 const YEAR = /^(?:19|20)\d{2}$/;
 const ASCII_LETTER = /[A-Za-z]/;
 const WORD = /[\p{L}\p{M}]+/gu;
@@ -131,15 +136,21 @@ function wordCount(masked: string): number {
   return n;
 }
 
-/** The code of a text and why every other number in it was not taken. */
-export function explainExtract(text: string): Extraction {
+/**
+ * The code of a text, and with `explain` why every other number in it was not taken (without it the
+ * list stays empty: reading every SMS needs only the code, and a long message has hundreds of numbers).
+ */
+function extract(text: string, explain: boolean): Extraction {
   // Domain-bound codes (WebOTP, Apple): "@apple.com #123456 %apple.com" names its code outright.
   const bound = /(?:^|\s)@[\w.-]{1,253}\.[a-z]{2,}\s+#([A-Za-z0-9]{4,10})\b/i.exec(text.slice(0, TEXT_LIMIT));
   if (bound) return { code: bound[1]!, rejected: [] };
-  const { masked, spans } = maskNotCodes(text.slice(0, TEXT_LIMIT));
-  const rejected: Rejection[] = spans
-    .filter((s) => /\d/.test(s.text))
-    .map((s) => ({ text: s.text, reason: s.reason }));
+  let masked: string;
+  let rejected: Rejection[] = [];
+  if (explain) {
+    const found = maskNotCodes(text.slice(0, TEXT_LIMIT));
+    masked = found.masked;
+    rejected = found.spans.filter((s) => /\d/.test(s.text)).map((s) => ({ text: s.text, reason: s.reason }));
+  } else masked = maskedNotCodes(text.slice(0, TEXT_LIMIT));
   const words = findCodeWords(masked);
   const candidates = candidatesOf(masked, words);
   if (words.length === 0) {
@@ -153,8 +164,9 @@ export function explainExtract(text: string): Extraction {
       plain.length === 1 && !YEAR.test(plain[0]!.code) && wordCount(masked) <= 3 && !CODE_LIKE.test(masked)
         ? plain[0]!
         : null;
-    for (const c of candidates)
-      if (c !== lone && c.shape !== 'letters') rejected.push({ text: c.text, reason: 'noCodeWord' });
+    if (explain)
+      for (const c of candidates)
+        if (c !== lone && c.shape !== 'letters') rejected.push({ text: c.text, reason: 'noCodeWord' });
     return { code: lone?.code ?? null, rejected };
   }
   let best: { candidate: Candidate; score: number } | null = null;
@@ -169,7 +181,7 @@ export function explainExtract(text: string): Extraction {
     const after = words[a];
     let score = distanceToWord(c, before, after, masked);
     if (score !== null && YEAR.test(c.code)) score += 40;
-    scored.push({ candidate: c, score });
+    if (explain) scored.push({ candidate: c, score });
     if (score !== null && (!best || score < best.score)) best = { candidate: c, score };
   }
   for (const { candidate, score } of scored) {
@@ -188,7 +200,12 @@ export function explainExtract(text: string): Extraction {
   return { code: best?.candidate.code ?? null, rejected };
 }
 
+/** The code of a text and why every other number in it was not taken. */
+export function explainExtract(text: string): Extraction {
+  return extract(text, true);
+}
+
 /** The code of a text, or null when it has none a person would type. */
 export function generalExtract(text: string): string | null {
-  return explainExtract(text).code;
+  return extract(text, false).code;
 }

@@ -64,6 +64,14 @@ for (const word of WHOLE_WORDS) addBackwards(word, 'whole');
 for (const ending of CODE_WORD_ENDINGS) addBackwards(ending, 'ending');
 for (const word of NOT_CODE_WORDS) addBackwards(word, 'notCode');
 for (const word of NOT_CODE_BEFORE) addBackwards(word, 'notBefore');
+/**
+ * The first step from the root, which every word of the text takes, by index instead of by map for
+ * the alphabets below U+0800 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic): most words stop
+ * there or one step later.
+ */
+const FIRST_STEP_BELOW_0800: (Node | undefined)[] = Array.from({ length: 0x800 }, (_, unit) =>
+  BACKWARDS.next.get(unit),
+);
 
 const IS_CODE_WORD = 1;
 const CHANGES_NEXT = 2;
@@ -76,7 +84,8 @@ function kindOf(source: string, start: number, end: number): number {
   let node = BACKWARDS;
   let compound = false;
   for (let at = end - 1; at >= start; at--) {
-    const next = node.next.get(source.charCodeAt(at));
+    const unit = source.charCodeAt(at);
+    const next = node === BACKWARDS && unit < 0x800 ? FIRST_STEP_BELOW_0800[unit] : node.next.get(unit);
     if (!next) return compound ? IS_CODE_WORD : 0;
     node = next;
     // An ending counts when at least three letters come before it ("word.length > ending.length + 2").
@@ -172,22 +181,28 @@ for (const word of [...CODE_WORDS_ANYWHERE].sort((a, b) => b.length - a.length))
   list.push(word);
   ANYWHERE_BY_FIRST.set(word.charCodeAt(0), list);
 }
-const ANYWHERE_START = new Uint8Array(0x10000);
-for (const unit of ANYWHERE_BY_FIRST.keys()) ANYWHERE_START[unit] = 1;
+/**
+ * A code unit that starts an anywhere-word (all of them are in the Basic Multilingual Plane, none a
+ * surrogate): the expression engine skips to the next one far faster than a loop over the text.
+ */
+const ANYWHERE_START = new RegExp(
+  `[${[...ANYWHERE_BY_FIRST.keys()].map((unit) => `\\u${unit.toString(16).padStart(4, '0')}`).join('')}]`,
+  'g',
+);
 
 /** Words of languages written without spaces (or with particles attached), wherever they stand. */
 function findWordsAnywhere(text: string, found: WordSpan[]): void {
-  for (let start = 0; start < text.length; start++) {
-    const unit = text.charCodeAt(start);
-    if (ANYWHERE_START[unit] === 0) continue;
-    const word = ANYWHERE_BY_FIRST.get(unit)!.find((w) => text.startsWith(w, start));
+  ANYWHERE_START.lastIndex = 0;
+  for (let m = ANYWHERE_START.exec(text); m; m = ANYWHERE_START.exec(text)) {
+    const start = m.index;
+    const word = ANYWHERE_BY_FIRST.get(text.charCodeAt(start))!.find((w) => text.startsWith(w, start));
     if (!word) continue;
     const inPhrase = NOT_CODE_PHRASES.some((phrase) => {
       const at = phrase.indexOf(word);
       return at >= 0 && text.startsWith(phrase, start - at);
     });
     if (!inPhrase) found.push({ start, end: start + word.length });
-    start += word.length - 1;
+    ANYWHERE_START.lastIndex = start + word.length;
   }
 }
 

@@ -5,6 +5,8 @@
  * in time linear in the text.
  */
 
+import { leadingWords, wordFinder, wordStarts } from './keyword-starts';
+
 export const NOT_CODE_REASONS = [
   'link',
   'date',
@@ -35,6 +37,11 @@ type Rule = {
    * for than the rule): the rule is skipped on text that lacks it.
    */
   needs?: string | RegExp;
+  /**
+   * The expression starts with a group of words (after any lookbehind): it is tried only where one
+   * of them starts (keyword-starts.ts), found for all such rules in one pass.
+   */
+  leadingWords?: true;
 };
 
 /** Ends with a letter of the Latin or Cyrillic scripts (a keyword glued to it is part of another word). */
@@ -106,10 +113,12 @@ const DIGIT_RULES: Rule[] = [
   {
     reason: 'money',
     re: new RegExp(String.raw`(?:${CURRENCY_SYMBOLS})\s?(?:[-+]?\d[\d.,' \u00a0]{0,24}\d|\d)`, 'gu'),
+    leadingWords: true,
   },
   {
     reason: 'money',
     re: new RegExp(String.raw`(?:${CURRENCY_CODES})(?![${L}])\s?[-+]?\d[\d.,' \u00a0]{0,24}\d`, 'gu'),
+    leadingWords: true,
     notAfter: new RegExp(`[${L}]$`, 'u'),
   },
   // The amount's run is taken atomically (`(?=(…))\1`): no currency starts with a digit, a dot, a
@@ -148,6 +157,7 @@ const DIGIT_RULES: Rule[] = [
     ),
     group: 1,
     notAfter: LATIN_OR_CYRILLIC_LETTER,
+    leadingWords: true,
   },
   // Card tails and account numbers: "Карта *1234", "CARD*2197", "VISA6168", "A/c XX1234", "ending 1234".
   {
@@ -155,10 +165,15 @@ const DIGIT_RULES: Rule[] = [
     re: /(?:card|cards|karta|karty|kartu|kartoj|karte|carte|cartão|cartao|tarjeta|карта|карты|карте|карту|картой|счет|счёт|сч|schet|scheta|a\/c|a\/c\.|ac|acct|account|accounts|acc|konto|cuenta|conta|compte|rekening|hesap|visa|mir|ecmc|mc|maestro|master|mastercard|amex|debit|credit|wallet|بطاقة|بطاقتك|حساب|حسابك|کارت|卡|尾号|末四位|账户|帳戶|账号|카드|계좌|บัตร|บัญชี|ending(?:\s(?:in|with))?|ends\sin|ending:)[\s:.#№-]{0,4}(?:no\.?\s?|nr\.?\s?|number\s|nomer\s|номер\s)?\s{0,3}([*xX#•.-]{0,8}\s?\d[\d*xX#•\-\s]{1,22}\d|[*xX#•]{1,8}\d{2,4})/gu,
     group: 1,
     notAfter: LATIN_OR_CYRILLIC_LETTER,
+    leadingWords: true,
   },
   { reason: 'cardOrAccount', re: /(?<![\w])(?:[*xX•]{1,12}|#{2,12}|\.{2,4})\s?\d{2,6}(?!\d)/gu },
   { reason: 'cardOrAccount', re: /(?<!\d)\d{2,6}(?:[*xX#•]{2,12}|\.{2,4})\d{2,6}(?!\d)/gu },
-  { reason: 'cardOrAccount', re: /(?<![a-z])(?:visa|mir|ecmc|mc|maes|amex|card|pan)-?\d{4}(?!\d)/gu },
+  {
+    reason: 'cardOrAccount',
+    re: /(?<![a-z])(?:visa|mir|ecmc|mc|maes|amex|card|pan)-?\d{4}(?!\d)/gu,
+    leadingWords: true,
+  },
   // Order, reference, transaction and other numbers named as something else.
   {
     reason: 'reference',
@@ -166,6 +181,7 @@ const DIGIT_RULES: Rule[] = [
     group: 1,
     keep: (m) => !/\d/.test(m[1] ?? ''),
     notAfter: LATIN_OR_CYRILLIC_LETTER,
+    leadingWords: true,
   },
   // Short codes one is told to text: "text STOP to 87121", "kirim ke 3636", "SMS BLOCK 923 to 9275676766".
   {
@@ -176,15 +192,29 @@ const DIGIT_RULES: Rule[] = [
     ),
     group: 1,
     notAfter: LATIN_OR_CYRILLIC_LETTER,
+    leadingWords: true,
   },
   {
     reason: 'shortCode',
     re: /(?:stop|unsubscribe|optout|opt-out|cancel|td|退订|回复T|退訂)[\s:"'-]{0,4}(?:to\s)?(\d{3,6})(?!\d)/gu,
     group: 1,
+    leadingWords: true,
   },
   // Runs of 11 or more digits: card, account and ID numbers, never a code a person types.
   { reason: 'longNumber', re: /\d{11,}/gu },
 ];
+
+/** The words the rules marked `leadingWords` start with, one list per rule, all found by one expression. */
+const KEYWORD_RULES = DIGIT_RULES.filter((rule) => rule.leadingWords);
+const KEYWORD_LISTS = KEYWORD_RULES.map((rule) => leadingWords(rule.re));
+const KEYWORD_FINDER = wordFinder(KEYWORD_LISTS);
+/** Each such rule's list in the finder, and its expression tried at one position only. */
+const AT_KEYWORDS = new Map<Rule, { list: number; sticky: RegExp }>(
+  KEYWORD_RULES.map((rule, list) => [
+    rule,
+    { list, sticky: new RegExp(rule.re.source, `${rule.re.flags.replace('g', '')}y`) },
+  ]),
+);
 
 /** How far around a digit the digit rules look: twice the longest reach of any of them. */
 const DIGIT_REACH = 128;
@@ -221,23 +251,66 @@ function allMasked(part: string): boolean {
   return true;
 }
 
-/** Applies `rules` in order to `folded` (a piece of the text starting at `offset`), blanking what they match. */
+/**
+ * The next match of `re` in `piece` from where it stands (its `lastIndex`), as a global scan finds
+ * it; with `starts` (every position where a match can start, in order; `at` the first not yet
+ * passed), only those positions are tried, with the rule's sticky expression.
+ */
+function nextMatch(
+  piece: string,
+  re: RegExp,
+  sticky: RegExp | undefined,
+  starts: number[] | undefined,
+  at: { next: number },
+): RegExpExecArray | null {
+  if (!sticky || !starts) return re.exec(piece);
+  while (at.next < starts.length) {
+    const start = starts[at.next++]!;
+    if (start < re.lastIndex) continue;
+    sticky.lastIndex = start;
+    const m = sticky.exec(piece);
+    if (m) {
+      // A match is never empty here (it starts with a word); where the scan goes on from.
+      re.lastIndex = start + m[0].length;
+      return m;
+    }
+  }
+  return null;
+}
+
+/**
+ * Applies `rules` in order to `folded` (a piece of the text starting at `offset`), blanking what they
+ * match, and adds the spans to `spans` (null: only the blanked text is wanted).
+ */
 function applyRules(
   folded: string,
   offset: number,
   clean: string,
   rules: Rule[],
-  spans: MaskedSpan[],
+  spans: MaskedSpan[] | null,
+  atKeywordsOnly = true,
 ): string {
   let piece = folded;
-  for (const { reason, re, group, keep, notAfter, needs } of rules) {
+  // Where the rules' leading words start: found once, when the first such rule comes. Blanking later
+  // only takes words away (the mask character is in none of them), so these positions stay enough.
+  let keywordStarts: number[][] | undefined;
+  for (const rule of rules) {
+    const { reason, re, group, keep, notAfter, needs } = rule;
     if (needs && !hasNeeded(piece, needs)) continue;
+    const atKeywords = atKeywordsOnly ? AT_KEYWORDS.get(rule) : undefined;
+    if (atKeywords) keywordStarts ??= wordStarts(piece, KEYWORD_FINDER);
+    const starts = atKeywords ? keywordStarts![atKeywords.list] : undefined;
+    const at = { next: 0 };
     // One match after another, as a global replace would take them; the piece is rebuilt only when
     // something is blanked.
     let rebuilt = '';
     let copied = 0;
     re.lastIndex = 0;
-    for (let m = re.exec(piece); m; m = re.exec(piece)) {
+    for (
+      let m = nextMatch(piece, re, atKeywords?.sticky, starts, at);
+      m;
+      m = nextMatch(piece, re, atKeywords?.sticky, starts, at)
+    ) {
       const whole = m[0];
       const at0 = m.index;
       if (whole === '') re.lastIndex++;
@@ -253,7 +326,7 @@ function applyRules(
       }
       if (allMasked(part)) continue;
       const from = offset + at0 + start;
-      spans.push({
+      spans?.push({
         start: from,
         end: from + part.length,
         text: clean.slice(from, from + part.length),
@@ -285,42 +358,59 @@ function stretchesNearDigits(text: string): [number, number][] {
   return stretches;
 }
 
-/**
- * The text with every span that is not a code blanked out, and the spans with their reasons.
- * `nearDigitsOnly: false` runs the digit rules over the whole text: the same answer, slower (tests
- * compare the two).
- */
-export function maskNotCodes(
+type MaskOptions = { nearDigitsOnly?: boolean; atKeywordsOnly?: boolean };
+
+const MASK_RUN = new RegExp(`${MASK}+`, 'g');
+
+/** What is not a code blanked out of `text` (see {@link maskNotCodes}), adding the spans to `spans` unless null. */
+function blankNotCodes(
   text: string,
-  { nearDigitsOnly = true }: { nearDigitsOnly?: boolean } = {},
-): { masked: string; spans: MaskedSpan[] } {
+  { nearDigitsOnly = true, atKeywordsOnly = true }: MaskOptions,
+  spans: MaskedSpan[] | null,
+): string {
   const clean = text.replaceAll(MASK, ' ');
-  const spans: MaskedSpan[] = [];
   let folded = applyRules(foldCase(clean), 0, clean, LINK_RULES, spans);
-  if (!nearDigitsOnly) folded = applyRules(folded, 0, clean, DIGIT_RULES, spans);
+  if (!nearDigitsOnly) folded = applyRules(folded, 0, clean, DIGIT_RULES, spans, atKeywordsOnly);
   else {
     let rebuilt = '';
     let at = 0;
     for (const [from, to] of stretchesNearDigits(folded)) {
-      rebuilt += folded.slice(at, from) + applyRules(folded.slice(from, to), from, clean, DIGIT_RULES, spans);
+      rebuilt +=
+        folded.slice(at, from) +
+        applyRules(folded.slice(from, to), from, clean, DIGIT_RULES, spans, atKeywordsOnly);
       at = to;
     }
     folded = rebuilt + folded.slice(at);
   }
-  // In reading order, whichever stretch or rule found them.
-  spans.sort((a, b) => a.start - b.start || a.end - b.end);
-  // The original text (its letters' case matters to candidates such as "5WGU8G") with the same spans blanked.
+  // The original text (its letters' case matters to candidates such as "5WGU8G") blanked where the
+  // folded one is: the text had no mask character, so every one there is a span's.
   let masked = '';
   let at = 0;
-  for (const span of spans) {
-    if (span.start < at) {
-      if (span.end > at) masked += MASK.repeat(span.end - at);
-      at = Math.max(at, span.end);
-      continue;
-    }
-    masked += clean.slice(at, span.start) + MASK.repeat(span.end - span.start);
-    at = span.end;
+  for (const run of folded.matchAll(MASK_RUN)) {
+    masked += clean.slice(at, run.index) + run[0];
+    at = run.index + run[0].length;
   }
-  masked += clean.slice(at);
+  return masked + clean.slice(at);
+}
+
+/**
+ * The text with every span that is not a code blanked out, and the spans with their reasons, in
+ * reading order. `nearDigitsOnly: false` runs the digit rules over the whole text, `atKeywordsOnly:
+ * false` lets the rules with leading words scan every position: the same answer, slower (tests
+ * compare them).
+ */
+export function maskNotCodes(
+  text: string,
+  options: MaskOptions = {},
+): { masked: string; spans: MaskedSpan[] } {
+  const spans: MaskedSpan[] = [];
+  const masked = blankNotCodes(text, options, spans);
+  // In reading order, whichever stretch or rule found them.
+  spans.sort((a, b) => a.start - b.start || a.end - b.end);
   return { masked, spans };
+}
+
+/** The text with every span that is not a code blanked out ({@link maskNotCodes} without the spans). */
+export function maskedNotCodes(text: string): string {
+  return blankNotCodes(text, {}, null);
 }
