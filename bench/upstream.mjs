@@ -274,7 +274,7 @@ async function benchmark(machine) {
 - Date: ${when} UTC; machine: ${machineLine(machine)}; code: ${machine.commit}; both servers and PostgreSQL on these cores
 - (1) ${options.purchases} pairs, alternating: a direct \`getNumberV2\` to the upstream, then \`POST /api/store/orders\` at ours (no own stock, served by the upstream: intent, getNumberV2, local commit); added = difference of the medians (direct ${median(direct).toFixed(1)} ms, served ${median(served).toFixed(1)} ms)
 - (2) ${latencies.length} SMS stored at the upstream, each timed until our \`GET /api/code/<token>\` shows its code (polled every 10 ms); UPSTREAM_POLL_MS=${options['poll-ms']}
-- (3) \`upstream_request_stats\` over ${options['watch-seconds']} s with ${openBefore} activations open (waiting for an SMS: backoff doubling to 8× the poll interval), batched (\`getActiveActivations\` per provider and round), then ${options['watch-seconds']} s by a reseller process with \`UPSTREAM_BATCH_POLL=off\` (${single.openBefore} open)`;
+- (3) \`upstream_request_stats\` over ${options['watch-seconds']} s with ${openBefore} activations open (waiting for an SMS), batched (one \`getActiveActivations\` per provider and round, every poll interval less one relay tick), then ${options['watch-seconds']} s by a reseller process with \`UPSTREAM_BATCH_POLL=off\` (${single.openBefore} open; one \`getStatus\` per activation, its wait doubling to 8× the poll interval while nothing changes)`;
   } finally {
     await upClient.end();
     await ourClient.end();
