@@ -24,6 +24,11 @@ const PATHS = leaves(MENU).map((e) => e.path!);
 type TableLayout = {
   scrollWidth: number;
   clientWidth: number;
+  /** Height the scroll box gives its horizontal scrollbar (0 when none is drawn). */
+  scrollbarHeight: number;
+  /** The scroll box's classes and overflow, and each column's header and width (printed when a list does not fit). */
+  scroller: string;
+  columns: string[];
   /** Cells whose text runs past their box without an ellipsis and a title to read it whole. */
   cut: string[];
 };
@@ -52,7 +57,17 @@ function measureTables(
             return !(style.textOverflow === 'ellipsis' && readable);
           })
           .map((el) => (el.textContent ?? '').slice(0, 40));
-        return { scrollWidth: scroller.scrollWidth, clientWidth: scroller.clientWidth, cut };
+        const style = getComputedStyle(scroller);
+        return {
+          scrollWidth: scroller.scrollWidth,
+          clientWidth: scroller.clientWidth,
+          scrollbarHeight: scroller.offsetHeight - scroller.clientHeight,
+          scroller: `${scroller.className} overflow-x:${style.overflowX} scrollbar-width:${style.getPropertyValue('scrollbar-width')}`,
+          columns: Array.from(wrapper.querySelectorAll<HTMLElement>('thead th')).map(
+            (th) => `${(th.textContent ?? '').trim().slice(0, 16)}:${th.offsetWidth}`,
+          ),
+          cut,
+        };
       });
     return {
       documentWidth: document.documentElement.scrollWidth,
@@ -65,8 +80,8 @@ function measureTables(
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // Rows for the lists: a customer's day rental (an order, a rental, phone usage, ledger entries)
-  // and a pending activation order.
+  // Rows for the lists: a customer's day rental (an order, a rental, phone usage, ledger entries),
+  // a pending activation order and a refunded one.
   const admin = await adminToken();
   const appId = await rentableNumbers(admin, 'GB', 3);
   const { token } = await customerWithDayRental(admin, newAccount('wide'), appId);
@@ -74,22 +89,42 @@ beforeAll(async () => {
     token,
   });
   const activation = options.body.data.find((o) => o.kind !== 'rental')!;
-  await callApi(baseUrl(), '/api/store/orders', {
+  const buyActivation = () =>
+    callApi<{ id: number }>(baseUrl(), '/api/store/orders', {
+      method: 'POST',
+      token,
+      body: {
+        applicationId: appId,
+        countryCode: 'GB',
+        cardType: 'new',
+        validityOptionId: activation.id,
+        quantity: 1,
+        idempotencyKey: randomUUID(),
+      },
+    });
+  await buyActivation();
+  // And a refunded one: its amount cell carries the refund's line too.
+  const refunded = await buyActivation();
+  expect(refunded.status).toBe(200);
+  const cancelled = await callApi(baseUrl(), `/api/admin/orders/${refunded.body.data.id}/cancel`, {
     method: 'POST',
-    token,
-    body: {
-      applicationId: appId,
-      countryCode: 'GB',
-      cardType: 'new',
-      validityOptionId: activation.id,
-      quantity: 1,
-      idempotencyKey: randomUUID(),
-    },
+    token: admin,
   });
+  expect(cancelled.status).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Opens a menu page the way the menu does (no reload) and waits for its content to settle. */
+async function openPath(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.locator(`[data-testid=page-content][data-path="${path}"]`).waitFor();
+  await settle(page);
+}
 
 describe.each(LOCALES)('every list at 1440 px as the administrator (%s)', (locale) => {
   let context: BrowserContext;
@@ -106,16 +141,11 @@ describe.each(LOCALES)('every list at 1440 px as the administrator (%s)', (local
   });
 
   it.each(PATHS)('%s', async (path) => {
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await page.locator(`[data-testid=page-content][data-path="${path}"]`).waitFor();
-    await settle(page);
+    await openPath(page, path);
     const layout = await measureTables(page);
     for (const table of layout.tables) {
       report.push(
-        `${path}: ${table.scrollWidth}/${table.clientWidth}${table.scrollWidth > table.clientWidth + 1 ? ' SCROLLS' : ''}${table.cut.length ? ` cut: ${table.cut.join(' | ')}` : ''}`,
+        `${path}: ${table.scrollWidth}/${table.clientWidth}${table.scrollWidth > table.clientWidth + 1 ? ` SCROLLS ${table.columns.join(' ')}` : ''}${table.cut.length ? ` cut: ${table.cut.join(' | ')}` : ''}`,
       );
     }
     if (layout.tables.length) await saveScreenshot(page, locale, `wide-1440${path.replaceAll('/', '-')}`);
@@ -128,5 +158,42 @@ describe.each(LOCALES)('every list at 1440 px as the administrator (%s)', (local
         [],
       );
     }
+  });
+});
+
+/**
+ * Narrower than the lists were laid out for (a laptop's half screen, still above the phone cards), a
+ * list that cannot fit scrolls inside itself, with its scrollbar drawn: the page itself never scrolls
+ * sideways.
+ */
+describe('lists at 800 px scroll inside themselves with a visible scrollbar', () => {
+  let drawing: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const scrolled: string[] = [];
+  beforeAll(async () => {
+    drawing = await launchBrowser([], { scrollbars: true });
+    context = await newAppContext(drawing, 'zh-CN', { width: 800 });
+    page = await context.newPage();
+    await logIn(page, { username: E2E_ADMIN.adminUsername, password: E2E_ADMIN.adminPassword });
+  });
+  afterAll(async () => {
+    console.log(`lists scrolling at 800 px: ${scrolled.join(', ')}`);
+    await context?.close();
+    await drawing?.close();
+  });
+
+  it.each(PATHS)('%s', async (path) => {
+    await openPath(page, path);
+    const layout = await measureTables(page);
+    expect(layout.documentWidth, 'the page is no wider than the window').toBeLessThanOrEqual(layout.viewport);
+    for (const table of layout.tables.filter((t) => t.scrollWidth > t.clientWidth + 1)) {
+      scrolled.push(`${path} (${table.scroller}, scrollbar ${table.scrollbarHeight} px)`);
+      expect(table.scrollbarHeight, `the table of ${path} draws its scrollbar`).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('some list is too wide for 800 px (the check above saw a scrolling table)', () => {
+    expect(scrolled.length).toBeGreaterThan(0);
   });
 });

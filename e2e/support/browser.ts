@@ -17,8 +17,14 @@ const CHROMIUM_ARGS = [
 
 export const baseUrl = () => inject('baseUrl');
 
-/** `extraArgs`: more Chromium flags, e.g. `--host-resolver-rules=…` to reach the app by a host name. */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * `extraArgs`: more Chromium flags, e.g. `--host-resolver-rules=…` to reach the app by a host name.
+ * `scrollbars`: draw scrollbars as a desktop browser does (headless Chromium hides them by default).
+ */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  options: { scrollbars?: boolean } = {},
+): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH.`,
@@ -29,6 +35,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       executablePath: CHROMIUM_PATH,
       headless: true,
       args: [...CHROMIUM_ARGS, ...extraArgs],
+      ...(options.scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     }),
   );
 }

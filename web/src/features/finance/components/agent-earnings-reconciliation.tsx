@@ -42,14 +42,14 @@ export function AgentEarningsReconciliationSection({ result }: { result: AgentEa
       <Divider titlePlacement="start">{t(k('title'))}</Divider>
       <Typography.Paragraph type="secondary">{t(k('hint'))}</Typography.Paragraph>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        <Col xs={12} md={4}>
+        <Col xs={12} xl={8} xxl={4}>
           <Statistic title={t(k('agentCount'))} value={result.agentCount} />
         </Col>
-        <Col xs={12} md={4}>
+        <Col xs={12} xl={8} xxl={4}>
           <Statistic title={t(k('entryCount'))} value={result.entryCount} />
         </Col>
         {figures.map(([key, value]) => (
-          <Col xs={12} md={4} key={key}>
+          <Col xs={12} xl={8} xxl={4} key={key}>
             <Statistic title={t(k(key))} valueRender={() => <UsdtFigure value={value} />} />
           </Col>
         ))}

@@ -179,7 +179,9 @@ export function OrdersPage({
         <Space direction="vertical" size={0} style={{ alignItems: 'flex-end' }}>
           <span style={monoStyle}>{value}</span>
           {o.refundedAmount !== '0.000000' && (
-            <Typography.Text type="success" style={{ ...monoStyle, fontSize: 12 }}>
+            // May break between the amount and the word: in English the line alone was wider than the
+            // column, and the admin log no longer fit 1440 px once an order had been refunded.
+            <Typography.Text type="success" style={{ ...monoStyle, fontSize: 12, whiteSpace: 'normal' }}>
               {t('orders.refunded', { amount: o.refundedAmount })}
             </Typography.Text>
           )}
