@@ -5,7 +5,7 @@ import { callApi, registerCustomer } from './support/api';
 import { logIn, settle, skipRestOfJourneyAfterFailure } from './support/app';
 import { baseUrl, launchBrowser, newAppContext } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
-import { adminToken, fundUser, rentableNumbers, userIdOf } from './support/sms-center';
+import { adminToken, buyGbNumber, fundUser, rentableNumbers, userIdOf } from './support/sms-center';
 import { LOCALES, type Locale } from './support/texts';
 
 /** The words this journey looks for, written out so a changed translation fails it. */
@@ -55,19 +55,8 @@ async function rentedNumber(): Promise<{ number: string; username: string }> {
     token: login.body.data.token,
   });
   const activation = options.body.data.find((o) => o.kind === 'activation')!;
-  const order = await callApi<{ phones: { phoneNumber: string }[] }>(baseUrl(), '/api/store/orders', {
-    method: 'POST',
-    token: login.body.data.token,
-    body: {
-      applicationId: appId,
-      countryCode: 'GB',
-      cardType: 'new',
-      validityOptionId: activation.id,
-      quantity: 1,
-    },
-  });
-  if (order.status !== 200) throw new Error(`purchase failed: ${order.status} ${order.body.message}`);
-  return { number: order.body.data.phones[0]!.phoneNumber, username: account.username };
+  const order = await buyGbNumber(login.body.data.token, appId, activation.id);
+  return { number: order.phones[0]!.phoneNumber, username: account.username };
 }
 
 let browser: Browser;

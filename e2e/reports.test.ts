@@ -5,7 +5,7 @@ import { callApi, registerCustomer } from './support/api';
 import { logIn, settle, skipRestOfJourneyAfterFailure } from './support/app';
 import { baseUrl, launchBrowser, newAppContext } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
-import { adminToken, fundUser, rentableNumbers, userIdOf } from './support/sms-center';
+import { adminToken, buyGbNumber, fundUser, rentableNumbers, userIdOf } from './support/sms-center';
 import { LOCALES, type Locale } from './support/texts';
 
 /** The words each page shows, written out so a changed or missing translation fails the test. */
@@ -67,23 +67,12 @@ async function customerWithCode() {
     token: login.body.data.token,
   });
   const activation = options.body.data.find((o) => o.kind === 'activation')!;
-  const order = await callApi<{ phones: { phoneNumber: string }[] }>(baseUrl(), '/api/store/orders', {
-    method: 'POST',
-    token: login.body.data.token,
-    body: {
-      applicationId: appId,
-      countryCode: 'GB',
-      cardType: 'new',
-      validityOptionId: activation.id,
-      quantity: 1,
-    },
-  });
-  if (order.status !== 200) throw new Error(`purchase failed: ${order.status} ${order.body.message}`);
+  const order = await buyGbNumber(login.body.data.token, appId, activation.id);
   const sms = await callApi(baseUrl(), '/api/admin/test-sms', {
     method: 'POST',
     token,
     body: {
-      number: order.body.data.phones[0]!.phoneNumber,
+      number: order.phones[0]!.phoneNumber,
       sender: 'Telegram',
       text: 'Telegram code: 52817',
     },

@@ -97,20 +97,7 @@ export async function customerWithDayRental(
     { token },
   );
   const day = options.body.data.find((o) => o.kind === 'rental' && o.minutes === 1440)!;
-  const bought = await callApi<{ phones: { rentalId: number }[] }>(baseUrl(), '/api/store/orders', {
-    method: 'POST',
-    token,
-    body: {
-      applicationId: appId,
-      countryCode: 'GB',
-      cardType: 'new',
-      validityOptionId: day.id,
-      quantity: 1,
-      idempotencyKey: randomUUID(),
-    },
-  });
-  if (bought.status !== 200) throw new Error(`purchase failed: ${bought.status} ${bought.body.message}`);
-  const rentalId = bought.body.data.phones[0]!.rentalId;
+  const rentalId = (await buyGbNumber(token, appId, day.id)).phones[0]!.rentalId;
   const rental = await callApi<{ id: number; token: string; phoneNumber: string }>(
     baseUrl(),
     `/api/rentals/${rentalId}`,
@@ -119,6 +106,28 @@ export async function customerWithDayRental(
     },
   );
   return { token, rental: rental.body.data };
+}
+
+/** One new GB number of `appId`, bought through the store for `validityOptionId`; throws when refused. */
+export async function buyGbNumber(token: string, appId: number, validityOptionId: number) {
+  const bought = await callApi<{ id: number; phones: { rentalId: number; phoneNumber: string }[] }>(
+    baseUrl(),
+    '/api/store/orders',
+    {
+      method: 'POST',
+      token,
+      body: {
+        applicationId: appId,
+        countryCode: 'GB',
+        cardType: 'new',
+        validityOptionId,
+        quantity: 1,
+        idempotencyKey: randomUUID(),
+      },
+    },
+  );
+  if (bought.status !== 200) throw new Error(`purchase failed: ${bought.status} ${bought.body.message}`);
+  return bought.body.data;
 }
 
 export type GenericGateway = { id: number; secret: string };
