@@ -126,6 +126,20 @@ describe('batched status polling (getActiveActivations)', () => {
     expect(second).toEqual([]);
   });
 
+  test('a round that claims only some of the due ones settles the others with the same batch request', async () => {
+    await t.db.query(`update upstream_activations set next_poll_at = now() where state = 'active'`);
+    const from = proxy.calls.length;
+    // Room for one claim: the other two, due as well, are covered by the one batch request.
+    await relayDue(t.db, t.config, 1);
+    const calls = proxy.calls.slice(from);
+    expect(calls.filter((c) => c.action === 'getActiveActivations')).toHaveLength(1);
+    expect(calls.filter((c) => c.action === 'getStatus')).toEqual([]);
+    const [counted] = await t.db.query<{ due: number }>(
+      `select count(*)::int as due from upstream_activations where state = 'active' and next_poll_at <= now()`,
+    );
+    expect(counted!.due).toBe(0);
+  });
+
   test('an activation gone from the list (cancelled upstream) is read and ended', async () => {
     // Ended on the provider's side (its account cancels it once its 2-minute lock has passed).
     await backdate(up.t.db, [Number(upstreamIds[0])], { boughtMinutesAgo: 3 });

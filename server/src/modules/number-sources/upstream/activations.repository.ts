@@ -178,19 +178,23 @@ export async function noteUpstreamStatus(q: Queryable, id: number, status: strin
   ]);
 }
 
-/** A provider's other open activations, not due yet (a batch read covers them too). */
-export function openNotDue(q: Queryable, providerId: number, dueIds: number[]) {
+/**
+ * A provider's other open activations, due or not (a batch read covers them all): with thousands open
+ * the round claims only some of the due ones, and the rest are settled by the same batch request
+ * instead of one request for each further claim.
+ */
+export function openOthers(q: Queryable, providerId: number, claimedIds: number[]) {
   return q.query<
     Pick<UpstreamActivation, 'id' | 'upstream_id' | 'upstream_status' | 'poll_interval_ms' | 'polls'>
   >(
     `select id, upstream_id, upstream_status, poll_interval_ms, polls from upstream_activations
-     where provider_id = $1 and state = 'active' and next_poll_at > now() and not (id = any($2::int[]))
-     order by id limit 1000`,
-    [providerId, dueIds],
+     where provider_id = $1 and state = 'active' and not (id = any($2::int[]))
+     order by id limit 10000`,
+    [providerId, claimedIds],
   );
 }
 
-/** Activations a batch read showed unchanged wait `waitMs`, with the due ones (they fall due together). */
+/** Activations a batch read showed unchanged wait `waitMs`, with the claimed ones (they fall due together). */
 export async function alignNotDue(q: Queryable, ids: number[], waitMs: number) {
   if (ids.length === 0) return;
   await q.query(
@@ -201,8 +205,17 @@ export async function alignNotDue(q: Queryable, ids: number[], waitMs: number) {
   );
 }
 
+/** Activations a batch read showed changed that this round has no room to read: the next ticks claim them. */
+export async function makeDue(q: Queryable, ids: number[]) {
+  if (ids.length === 0) return;
+  await q.query(
+    `update upstream_activations set next_poll_at = now() where id = any($1::int[]) and state = 'active'`,
+    [ids],
+  );
+}
+
 /**
- * Activations not due yet that a batch read showed changed, claimed for a read in this round as
+ * Activations not claimed by this round that a batch read showed changed, claimed for a read now as
  * `claimDuePolls` claims due ones. Only those whose read count is still the one seen: another process
  * that claimed one meanwhile (its batch read, or the activation fell due) has counted a read, and keeps it.
  */

@@ -11,10 +11,11 @@ import {
   alignNotDue,
   claimChanged,
   claimDuePolls,
+  makeDue,
   markEnded,
   noteLateCode,
   noteUpstreamStatus,
-  openNotDue,
+  openOthers,
   recordCost,
   schedulePoll,
 } from './activations.repository';
@@ -153,14 +154,21 @@ const BATCH_RETRY_MS = 3600_000;
  * The due activations of ONE provider. A provider that offers getActiveActivations is read in batches:
  * one request a round tells which of its open activations changed since the relay last acted (their
  * signature differs) or left the list (ended upstream), and only those are read one by one (getStatus,
- * whose SMS keys the ingest dedupes on), due or not, in this same round. The unchanged ones all wait
- * one steady interval, so the provider's activations fall due together and the next round is again ONE
- * request for all of them, a poll interval later: a new SMS is seen within one interval. A due one whose
- * rental is over on our side is read and relayed as always. With a single open activation it is read
- * alone, as often. A provider that does not offer the call is read one by one, each activation backing
- * off while nothing changes.
+ * whose SMS keys the ingest dedupes on), claimed by this round or not, as far as the round's size
+ * allows (the rest fall due for the next ticks). The unchanged ones all wait one steady interval, so
+ * the provider's activations fall due together and the next round is again ONE request for all of
+ * them, however many (a round claims at most `limit`; the batch settles the others): a new SMS is seen
+ * within one poll interval. A due one whose rental is over on our side is read and relayed as always.
+ * With a single open activation it is read alone, as often. A provider that does not offer the call is
+ * read one by one, each activation backing off while nothing changes.
  */
-async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithProvider[], leaseMs: number) {
+async function relayProvider(
+  db: Db,
+  config: RelayConfig,
+  due: ActivationWithProvider[],
+  round: { leaseMs: number; limit: number },
+) {
+  const { leaseMs, limit } = round;
   const providerId = due[0]!.provider_id;
   const client = clientFor(db, config, providerOf(due[0]!));
   const canBatch =
@@ -168,7 +176,7 @@ async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithPro
     client.activeSignatures !== undefined &&
     (batchUnsupportedUntil.get(providerId) ?? 0) < Date.now();
   const others = canBatch
-    ? await openNotDue(
+    ? await openOthers(
         db,
         providerId,
         due.map((a) => a.id),
@@ -196,21 +204,25 @@ async function relayProvider(db: Db, config: RelayConfig, due: ActivationWithPro
   // A provider read in batches is read every round, one open activation alone too (one request a round
   // either way); one that turned out not to offer the batch call backs off per activation.
   const readSteadily = batch !== null || (canBatch && due.length + others.length < 2);
-  let changedNotDue: ActivationWithProvider[] = [];
+  let changedOthers: ActivationWithProvider[] = [];
   if (batch) {
     await alignNotDue(
       db,
       others.filter(unchanged).map((a) => a.id),
       steady,
     );
-    changedNotDue = await claimChanged(
+    // Read in this round as far as the round's size allows (a provider is not sent thousands of reads
+    // at once); the rest fall due now and the next ticks claim them.
+    const changed = others.filter((a) => !unchanged(a));
+    const room = Math.max(0, limit - due.length);
+    changedOthers = await claimChanged(db, changed.slice(0, room), leaseMs);
+    await makeDue(
       db,
-      others.filter((a) => !unchanged(a)),
-      leaseMs,
+      changed.slice(room).map((a) => a.id),
     );
   }
   await Promise.all(
-    [...due, ...changedNotDue].map(async (a) => {
+    [...due, ...changedOthers].map(async (a) => {
       if (batch && unchanged(a) && !(await rentalEnd(db, a.rental_id))?.over) {
         await schedulePoll(db, a.id, { waitMs: steady });
         return;
@@ -231,7 +243,9 @@ export async function relayDue(db: Db, config: RelayConfig, limit = 50) {
   const byProvider = new Map<number, ActivationWithProvider[]>();
   for (const a of due) byProvider.set(a.provider_id, [...(byProvider.get(a.provider_id) ?? []), a]);
   await Promise.all(
-    [...byProvider.values()].map((group) => relayProvider(db, config, group, leaseMs).catch(() => {})),
+    [...byProvider.values()].map((group) =>
+      relayProvider(db, config, group, { leaseMs, limit }).catch(() => {}),
+    ),
   );
   return due.length;
 }
