@@ -1,7 +1,7 @@
 /**
  * The general code extractor: the last step after the application's and the user's own patterns.
  * It reads a verification SMS the way a person does:
- * 1. what is never a code is set aside first (`code-extraction/not-codes.ts`: links, valid dates,
+ * 1. what is never a code is set aside first (`code-extraction/not-codes.ts`, rules in `not-code-rules.ts`: links, valid dates,
  *    times, money, quantities, phone numbers, card tails and accounts, order and reference numbers,
  *    short codes one is told to text), each with its reason;
  * 2. the code words of the message's language are found (`code-extraction/code-words.ts`, a table per
@@ -13,7 +13,8 @@
  * characters). The corpora in server/test/fixtures/sms-corpus and code-corpus.json are its specification.
  */
 import { findCodeWords, type WordSpan } from './code-extraction/code-word-scan';
-import { MASK, maskedNotCodes, maskNotCodes, NOT_CODE_REASONS } from './code-extraction/not-codes';
+import { NOT_CODE_REASONS } from './code-extraction/not-code-rules';
+import { MASK, maskedNotCodes, maskNotCodes } from './code-extraction/not-codes';
 
 /** Why a number the extractor saw was not taken as the code: never a code, or not the one a code word names. */
 export const REJECT_REASONS = [
