@@ -2,8 +2,9 @@
  * The general code extractor: the last step after the application's and the user's own patterns.
  * It reads a verification SMS the way a person does:
  * 1. what is never a code is set aside first (`code-extraction/not-codes.ts`, its rules in
- *    `not-code-rules.ts`: links, valid dates, times, money, quantities, phone numbers, card tails and accounts, order and reference numbers,
- *    short codes one is told to text), each with its reason;
+ *    `not-code-rules.ts`: links, valid dates, times, money, quantities, phone numbers, card tails
+ *    and accounts, order and reference numbers, short codes one is told to text), each with its
+ *    reason;
  * 2. the code words of the message's language are found (`code-extraction/code-words.ts`, a table per
  *    language, whole words, compounds and words written without spaces);
  * 3. the candidates left are digits (3-10, or groups such as 12-34-56, 123 456 789, an impossible
