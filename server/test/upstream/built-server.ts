@@ -1,37 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { promisify } from 'node:util';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-/**
- * Bundled here as `npm run build` bundles dist/main.js (same entry, aliases and externals), so the test
- * runs the code of this checkout without depending on a build step having run before it (CI runs the
- * PostgreSQL suite before anything builds); npm packages resolve from server/node_modules.
- */
-const ENTRY = path.join(SERVER_DIR, 'node_modules/.cache/jiema-built-server/main.mjs');
+const ENTRY = path.join(SERVER_DIR, 'dist/main.js');
 const STARTUP_MS = 120_000;
-let bundled: Promise<unknown> | undefined;
+let built: Promise<unknown> | undefined;
 
-function bundleServer() {
-  bundled ??= build({
-    entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
-    outfile: ENTRY,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    alias: {
-      '@jiema/shared/phone-number': path.join(SERVER_DIR, '../shared/src/phone-number.ts'),
-      '@jiema/shared': path.join(SERVER_DIR, '../shared/src/index.ts'),
-    },
-    logLevel: 'warning',
-  });
-  return bundled;
+/**
+ * `npm run build -w server`'s own script, run once per test process: the test runs the code of this
+ * checkout and does not depend on a build having run before it (CI runs the PostgreSQL suite before
+ * anything builds).
+ */
+function buildServer() {
+  built ??= promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR });
+  return built;
 }
 
 async function freePort() {
@@ -54,14 +41,14 @@ export type BuiltServer = {
 };
 
 /**
- * The server, bundled as the build bundles it, as a child process on an existing
+ * The built server (`scripts/build.mjs`: dist/main.js) as a child process on an existing
  * PostgreSQL database, so a test can kill it for real (SIGKILL) and start another on the same data.
  */
 export async function startBuiltServer(
   databaseUrl: string,
   env: Record<string, string>,
 ): Promise<BuiltServer> {
-  await bundleServer();
+  await buildServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jiema-upstream-kill-'));
   const child = spawn(process.execPath, [ENTRY], {

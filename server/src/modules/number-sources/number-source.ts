@@ -60,23 +60,22 @@ export function upstreamSource(
   db: Db,
   config: Pick<Config, 'upstream' | 'storeCooldownMinutes'> & Partial<Pick<Config, 'agents'>>,
 ): UpstreamSource {
-  const fromAgents = (b: UpstreamBuy, deadline: number) =>
-    config.agents
-      ? takeFromAgents(db, { upstream: config.upstream, agents: config.agents }, b, deadline)
-      : null;
   return {
     async take(request) {
       const deadline = Date.now() + config.upstream.buyBudgetMs;
-      // Both sources' candidates at once, each read once per purchase (the providers' is handed on).
+      // Both sources' candidates at once, read once per purchase and handed on.
+      const agentsConfig = config.agents;
       const [agents, providers] = await Promise.all([
-        config.agents ? agentCandidates(db, request.applicationId, request.countryCode) : [],
+        agentsConfig ? agentCandidates(db, request.applicationId, request.countryCode) : [],
         routeCandidates(db, request.applicationId, request.countryCode),
       ]);
       const fromProviders = () => buyFromProviders(db, config, request, providers);
       const first = agentsFirst(agents, providers);
-      if (first === null) return fromProviders();
-      if (first) return (await fromAgents(request, deadline)) ?? fromProviders();
-      return (await fromProviders()) ?? fromAgents(request, deadline);
+      if (first === null || !agentsConfig) return fromProviders();
+      const fromAgents = () =>
+        takeFromAgents(db, { upstream: config.upstream, agents: agentsConfig }, request, deadline, agents);
+      if (first) return (await fromAgents()) ?? fromProviders();
+      return (await fromProviders()) ?? fromAgents();
     },
     async lifecycleOf(rentalId) {
       const a = await openUpstreamOf(db, rentalId);

@@ -6,7 +6,6 @@ import { multiply } from '../upstream/pricing';
 import { relayedOrderDetail, type UpstreamBuy, writeRelayedOrder } from '../upstream/upstream-purchase';
 import {
   type AgentCandidate,
-  agentCandidates,
   markActive,
   markFailed,
   markRefused,
@@ -65,8 +64,10 @@ export async function takeFromAgents(
   config: AgentsConfig,
   b: UpstreamBuy,
   deadline: number,
+  /** The agents offering (application, country), read by the caller with the providers. */
+  offering: AgentCandidate[],
 ): Promise<OrderDetail | null> {
-  const ranked = rankAgents(await agentCandidates(db, b.applicationId, b.countryCode), b.price);
+  const ranked = rankAgents(offering, b.price);
   if (ranked.length === 0) return null;
   const [balance] = await db.query<{ balance: string }>(
     'select balance::text as balance from users where id = $1',

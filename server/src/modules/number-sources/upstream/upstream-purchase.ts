@@ -17,7 +17,7 @@ import {
 } from './activations.repository';
 import { maxCost, multiply, ourPrice } from './pricing';
 import { ProviderError } from './provider-client';
-import { type RouteCandidate, routeCandidates } from './providers.repository';
+import type { RouteCandidate } from './providers.repository';
 import { voidActivation } from './reconcile';
 import { clientFor } from './tracked-client';
 
@@ -161,11 +161,11 @@ export async function buyFromProviders(
   db: Db,
   config: Pick<Config, 'upstream'>,
   b: UpstreamBuy,
-  /** The providers offering (application, country), when the caller read them already. */
-  offering?: RouteCandidate[],
+  /** The providers offering (application, country) (`routeCandidates`), read by the caller with the agents. */
+  offering: RouteCandidate[],
 ) {
   const deadline = Date.now() + config.upstream.buyBudgetMs;
-  const candidates = route(offering ?? (await routeCandidates(db, b.applicationId, b.countryCode)), b.price);
+  const candidates = route(offering, b.price);
   if (candidates.length === 0) return null;
   const [balance] = await db.query<{ balance: string }>(
     'select balance::text as balance from users where id = $1',
