@@ -28,6 +28,7 @@ import { freshDatabase } from './lib/databases.mjs';
 import { startJiemaServer } from './lib/jiema-server.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { parsers, readOptions } from './lib/options.mjs';
+import { startPrivatePostgres } from './lib/private-postgres.mjs';
 import { processesCpuMicros } from './lib/process-cpu.mjs';
 import { machineLine, recordSection } from './lib/results.mjs';
 import { importFromServer } from './lib/server-packages.mjs';
@@ -46,6 +47,12 @@ const options = readOptions(
       help: 'minute of the measured run at which one server is killed -9 and restarted (0: never)',
     },
     record: { env: 'BENCH_RECORD', default: 'off', parse: parsers.text, help: 'on: write bench/RESULTS.md' },
+    statements: {
+      env: 'BENCH_STATEMENTS',
+      default: 0,
+      parse: Number,
+      help: "N > 0: run on a PostgreSQL cluster of the benchmark's own with pg_stat_statements and print the N dearest statements of the window",
+    },
     'log-level': { env: 'BENCH_LOG_LEVEL', default: 'warn', parse: parsers.text, help: "servers' LOG_LEVEL" },
     'pg-url': {
       env: 'BENCH_PG_URL',
@@ -527,7 +534,15 @@ function rssOf(pid) {
 }
 
 async function main(machine) {
-  const database = await freshDatabase('postgres', { postgresAdminUrl: options['pg-url'] });
+  const adminUrl =
+    options.statements > 0
+      ? (
+          await startPrivatePostgres({
+            settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+          })
+        ).adminUrl
+      : options['pg-url'];
+  const database = await freshDatabase('postgres', { postgresAdminUrl: adminUrl });
   const env = {
     COMPAT_RATE_LIMIT_PER_SECOND: '0',
     CODE_LINK_LIMIT_PER_MINUTE: '10000000',
@@ -613,6 +628,10 @@ async function main(machine) {
           smsc: processesCpuMicros([smsc.pid]),
         };
         massSmsBefore = await massSmsCounts(client);
+        if (options.statements > 0) {
+          await client.query('create extension if not exists pg_stat_statements');
+          await client.query('select pg_stat_statements_reset()');
+        }
         dbSizeBefore = Number(
           (await client.query('select pg_database_size(current_database()) as b')).rows[0].b,
         );
@@ -679,6 +698,7 @@ async function main(machine) {
       smsc: processesCpuMicros([smsc.pid]),
     };
     const massSmsAfter = await massSmsCounts(client);
+    const statements = options.statements > 0 ? await dearestStatements(client, options.statements) : [];
     const dbSizeAfter = Number(
       (await client.query('select pg_database_size(current_database()) as b')).rows[0].b,
     );
@@ -709,10 +729,25 @@ async function main(machine) {
       invariants,
       webhooks,
       mass,
+      statements,
     });
   } finally {
     await client.end();
   }
+}
+
+/** The statements that took PostgreSQL the most time in the window (pg_stat_statements). */
+async function dearestStatements(client, count) {
+  const { rows } = await client.query(
+    `select regexp_replace(query, '\\s+', ' ', 'g') as query, calls::int,
+            total_exec_time::float8 as ms, rows::int
+       from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database())
+        and query not like '%pg_stat_statements%'
+      order by total_exec_time desc limit $1`,
+    [count],
+  );
+  return rows;
 }
 
 /** Mass SMS messages by status (delivered, and the rest still queued or failed). */
@@ -784,6 +819,7 @@ function report({
   invariants,
   webhooks,
   mass,
+  statements,
 }) {
   const seconds = options.minutes * 60;
   const rows = [];
@@ -871,9 +907,27 @@ ${rows.join('\n')}
 - Database growth: ${(dbPerHour / 2 ** 20).toFixed(0)} MB per hour at this pace; ${streamEvents} stream events received
 - Afterwards: ${JSON.stringify(invariants)}
 
-${checks.map(([what, ok]) => `- ${what}: **${ok ? 'met' : 'not met'}**`).join('\n')}`;
+${checks.map(([what, ok]) => `- ${what}: **${ok ? 'met' : 'not met'}**`).join('\n')}${statementsTable(statements, seconds)}`;
   console.log(`\n${markdown}\n`);
   return markdown;
+}
+
+/** The dearest statements of the window as a table (empty without `--statements`). */
+function statementsTable(statements, seconds) {
+  if (statements.length === 0) return '';
+  const total = statements.reduce((sum, s) => sum + s.ms, 0);
+  const short = (text) => `\`${text.length > 160 ? `${text.slice(0, 160)}…` : text}\``.replaceAll('|', '\\|');
+  const lines = statements.map(
+    (s) =>
+      `| ${short(s.query)} | ${(s.calls / seconds).toFixed(1)} | ${(s.ms / s.calls).toFixed(2)} | ${((s.ms / seconds / 1000) * 100).toFixed(1)} % |`,
+  );
+  return `
+
+The ${statements.length} dearest statements of the window (pg_stat_statements; ${((total / seconds / 1000) * 100).toFixed(0)} % of one core's time in all of them):
+
+| Statement | Calls/s | ms/call | Share of one core |
+| --- | ---: | ---: | ---: |
+${lines.join('\n')}`;
 }
 
 const machine = describeMachine();

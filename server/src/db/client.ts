@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { dumpEmbedded } from './embedded-dump';
 import { createListenHub } from './listen-postgres';
+import { createWriteFence, FENCE_CHANNEL } from './write-fence';
 
 /** Something SQL can be sent to: the database itself, or one transaction on it. */
 export type Queryable = {
@@ -38,6 +39,12 @@ export type Db = Queryable & {
    * written: see `listen`).
    */
   writeEpoch(): number;
+  /**
+   * Resolves true once the listener has handled every announcement (trigger NOTIFY) of the writes this
+   * process had finished by `upTo` (a `writeEpoch` value); false when that cannot be known. An exact
+   * cache may then keep trusting what it read before them (write-fence.ts).
+   */
+  writesHeard(upTo: number): Promise<boolean>;
   /** LISTEN on a channel: notifications sent by any process (PGlite: by this one). */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   /** Connections open, in use and requests waiting for one (PGlite: one connection, queued statements unknown). */
@@ -118,6 +125,16 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
     },
   });
   const top = queryable(lite, true);
+  const listen: Db['listen'] = async (channel, handlers) => {
+    const unsubscribe = await gate.run(() => lite.listen(channel, handlers.onNotify));
+    handlers.onState(true);
+    return { close: () => gate.run(() => unsubscribe(), { evenWhileClosing: true }) };
+  };
+  const fence = createWriteFence({
+    epoch: epoch.read,
+    notify: (payload) => gate.run(() => lite.query(`select pg_notify('${FENCE_CHANNEL}', $1)`, [payload])),
+    listen,
+  });
   return {
     kind: 'pglite',
     // Statements outside a transaction and whole transactions pass the gate; those inside one are
@@ -137,11 +154,8 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
       });
     },
     writeEpoch: epoch.read,
-    async listen(channel, handlers) {
-      const unsubscribe = await gate.run(() => lite.listen(channel, handlers.onNotify));
-      handlers.onState(true);
-      return { close: () => gate.run(() => unsubscribe(), { evenWhileClosing: true }) };
-    },
+    writesHeard: fence.heardThrough,
+    listen,
     poolStats: () => {
       const active = gate.inFlight();
       return { size: 1, inUse: Math.min(active, 1), waiting: Math.max(active - 1, 0) };
@@ -153,6 +167,7 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
      * statements are refused from here on, and the ones in flight finish before it closes.
      */
     async close() {
+      await fence.stop();
       await gate.drain();
       await lite.close();
     },
@@ -209,6 +224,12 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
   });
   await pool.query('select 1');
   const epoch = writeCounter();
+  const listen = createListenHub(url, types);
+  const fence = createWriteFence({
+    epoch: epoch.read,
+    notify: (payload) => pool.query(`select pg_notify('${FENCE_CHANNEL}', $1)`, [payload]),
+    listen,
+  });
   const queryable = (q: pg.Pool | pg.PoolClient, counts: boolean): Queryable => ({
     async query<T>(text: string, values?: readonly unknown[], options?: QueryOptions) {
       const config = { name: options?.prepare, text, values: values as unknown[] | undefined };
@@ -249,13 +270,17 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
       }
     },
     writeEpoch: epoch.read,
-    listen: createListenHub(url, types),
+    writesHeard: fence.heardThrough,
+    listen,
     poolStats: () => ({
       size: pool.totalCount,
       inUse: pool.totalCount - pool.idleCount,
       waiting: pool.waitingCount,
     }),
     dumpSql: () => Promise.reject(new Error('PostgreSQL is backed up with pg_dump (README, Backups)')),
-    close: () => pool.end(),
+    async close() {
+      await fence.stop();
+      await pool.end();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { Db, Listener } from '../db/client';
 
-type Entry<V> = { value: V; groups: number[]; epoch: number; storedAt: number };
+type Entry<V> = { key: string; value: V; groups: number[]; epoch: number; storedAt: number };
 
 export type ExactCache<V> = ReturnType<typeof createExactCache<V>>;
 
@@ -13,17 +13,22 @@ const groupList = (payload: string): number[] | null => {
   return payload === '' || groups.some((g) => !Number.isInteger(g)) ? null : groups;
 };
 
+/** Announcements kept for the reads in flight: beyond this many, a read that saw none of them is not kept. */
+const LOG_LIMIT = 10_000;
+
 /**
  * Rows read from the database kept in memory while they are still exact, not "eventually consistent".
  * The one piece behind the session cache (/auth/info), the compat caches (getStatus, API keys), the
  * code link and the gateways of the inbound webhooks. An entry is used only while
- * - this process has finished no write since it was read (`epoch`, by default `Db.writeEpoch`: every
- *   write of this process counts; a cache whose table only a few known places write passes a counter of
- *   its own that those places bump after their commit),
  * - no trigger announced a change of one of its groups on `channel` (payload: a group id such as a user
  *   or a rental id; anything else drops everything), whichever process wrote,
+ * - every announcement of the writes this process has finished since the entry was read has been heard
+ *   (`Db.writesHeard`: a reader that follows a write of its own process waits for that rather than
+ *   reading again; under a steady stream of unrelated writes entries stay in use),
+ *   or, for a cache that passes an `epoch` of its own (a counter that the few places writing its table
+ *   bump after their commit), while that counter has not moved,
  * - the listener is connected (while it is down some announcements may be missed: nothing is kept),
- * and for at most `ttlMs` besides. A read that was in flight while anything changed is not kept.
+ * and for at most `ttlMs` besides. A read during which one of its groups was announced is not kept.
  * `ttlMs` 0 turns the cache off.
  */
 export function createExactCache<V>({
@@ -31,7 +36,7 @@ export function createExactCache<V>({
   channel,
   ttlMs,
   maxEntries = 50_000,
-  epoch = () => db.writeEpoch(),
+  epoch,
   alsoOn = [],
 }: {
   db: Db;
@@ -43,8 +48,15 @@ export function createExactCache<V>({
 }) {
   const entries = new Map<string, Entry<V>>();
   const keysOfGroup = new Map<number, Set<string>>();
-  /** Announcements received so far: a read that saw one arrive while it ran is not kept. */
+  const writes = epoch ?? (() => db.writeEpoch());
+  /** Announcements received so far. */
   let announcements = 0;
+  /** The groups of announcements `logStart + 1`… (null: everything), kept only while reads are in flight. */
+  let log: (number[] | null)[] = [];
+  let logStart = 0;
+  let loading = 0;
+  /** Moves whenever a listener connection is lost: a read across a loss may have missed announcements. */
+  let losses = 0;
   let listening = false;
   let listeners: Listener[] = [];
   const stats = { hits: 0, misses: 0 };
@@ -67,9 +79,37 @@ export function createExactCache<V>({
     for (const key of keysOfGroup.get(group) ?? []) remove(key);
     keysOfGroup.delete(group);
   };
-  /** Whether reads started at `epochThen` after `seen` announcements may be kept now. */
-  const unchangedSince = (epochThen: number, seen: number) =>
-    listening && epochThen === epoch() && seen === announcements;
+  const announce = (groups: number[] | null) => {
+    announcements += 1;
+    if (loading === 0) return;
+    log.push(groups);
+    if (log.length > LOG_LIMIT) {
+      log = log.slice(-LOG_LIMIT / 2);
+      logStart = announcements - log.length;
+    }
+  };
+  /** Whether none of `groups` was announced after the first `seen` announcements. */
+  const unchangedSince = (seen: number, groups: number[]) => {
+    if (seen < logStart) return false;
+    for (let i = seen - logStart; i < log.length; i++) {
+      const announced = log[i];
+      if (announced === undefined || announced === null || announced.some((g) => groups.includes(g)))
+        return false;
+    }
+    return true;
+  };
+  /** Whether the writes this process finished since `entry` was read have left it exact. */
+  const writesAllowed = async (entry: Entry<V>): Promise<boolean> => {
+    const now = writes();
+    if (entry.epoch === now) return true;
+    // A counter of the cache's own: its few writers move it rarely; read again.
+    if (epoch) return false;
+    if (!(await db.writesHeard(now))) return false;
+    // Still there after every announcement up to `now`: exact as of `now`.
+    if (entries.get(entry.key) !== entry) return false;
+    if (entry.epoch < now) entry.epoch = now;
+    return true;
+  };
 
   return {
     stats,
@@ -81,8 +121,8 @@ export function createExactCache<V>({
         listeners.push(
           await db.listen(source.channel, {
             onNotify: (payload: string) => {
-              announcements += 1;
               const groups = source.groups(payload);
+              announce(groups);
               if (groups === null) return clear();
               for (const group of groups) dropGroup(group);
             },
@@ -90,7 +130,10 @@ export function createExactCache<V>({
               connected[i] = on;
               // Exact only while every channel is heard.
               listening = connected.every(Boolean);
-              if (!on) clear();
+              if (!on) {
+                losses += 1;
+                clear();
+              }
             },
           }),
         );
@@ -114,22 +157,36 @@ export function createExactCache<V>({
     ): Promise<V | L> {
       const entry = entries.get(key);
       if (entry) {
-        if (listening && entry.epoch === epoch() && Date.now() - entry.storedAt < ttlMs) {
+        if (listening && Date.now() - entry.storedAt < ttlMs && (await writesAllowed(entry))) {
           stats.hits += 1;
           return entry.value;
         }
-        remove(key);
+        if (entries.get(key) === entry) remove(key);
       }
       stats.misses += 1;
-      const epochThen = epoch();
+      const epochThen = writes();
       const seen = announcements;
-      const value = await load();
-      if (value !== null && value !== undefined && unchangedSince(epochThen, seen)) {
+      const lossesThen = losses;
+      if (loading === 0) {
+        log = [];
+        logStart = announcements;
+      }
+      loading += 1;
+      let value: L;
+      try {
+        value = await load();
+      } finally {
+        loading -= 1;
+      }
+      const stillHeard = listening && losses === lossesThen && (!epoch || epoch() === epochThen);
+      if (value !== null && value !== undefined && stillHeard) {
         const named = groupsOf(value);
         const groups = Array.isArray(named) ? named : [named];
-        if (groups.length > 0) {
+        if (groups.length > 0 && unchangedSince(seen, groups)) {
           if (entries.size >= maxEntries) clear();
-          entries.set(key, { value, groups, epoch: epochThen, storedAt: Date.now() });
+          remove(key);
+          const fresh: Entry<V> = { key, value, groups, epoch: epochThen, storedAt: Date.now() };
+          entries.set(key, fresh);
           for (const group of groups) {
             const keys = keysOfGroup.get(group) ?? new Set<string>();
             keys.add(key);
@@ -137,6 +194,7 @@ export function createExactCache<V>({
           }
         }
       }
+      if (loading === 0) log = [];
       return value;
     },
   };
