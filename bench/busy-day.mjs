@@ -631,6 +631,7 @@ async function main(machine) {
         if (options.statements > 0) {
           await client.query('create extension if not exists pg_stat_statements');
           await client.query('select pg_stat_statements_reset()');
+          sampleWaits(database.env.DATABASE_URL, pg);
         }
         dbSizeBefore = Number(
           (await client.query('select pg_database_size(current_database()) as b')).rows[0].b,
@@ -733,6 +734,35 @@ async function main(machine) {
     });
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * What the database's busy connections are doing, sampled every 200 ms while measuring (with
+ * `--statements`): running on a CPU or waiting, and for what (a row lock, the WAL, a client), by statement.
+ */
+const waitSamples = new Map();
+let waitSampleCount = 0;
+async function sampleWaits(url, pg) {
+  const sampler = new pg.Client({ connectionString: url });
+  await sampler.connect();
+  try {
+    while (measuring) {
+      const { rows } = await sampler.query(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+           from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      waitSampleCount++;
+      for (const row of rows) {
+        const key = `${row.wait} | ${row.query}`;
+        waitSamples.set(key, (waitSamples.get(key) ?? 0) + 1);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    await sampler.end();
   }
 }
 
@@ -921,13 +951,24 @@ function statementsTable(statements, seconds) {
     (s) =>
       `| ${short(s.query)} | ${(s.calls / seconds).toFixed(1)} | ${(s.ms / s.calls).toFixed(2)} | ${((s.ms / seconds / 1000) * 100).toFixed(1)} % |`,
   );
+  const waits = [...waitSamples.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  const waitLines = waits.map(([key, n]) => {
+    const [wait, query] = key.split(' | ');
+    return `| ${wait} | ${short(query)} | ${(n / waitSampleCount).toFixed(2)} |`;
+  });
   return `
 
 The ${statements.length} dearest statements of the window (pg_stat_statements; ${((total / seconds / 1000) * 100).toFixed(0)} % of one core's time in all of them):
 
 | Statement | Calls/s | ms/call | Share of one core |
 | --- | ---: | ---: | ---: |
-${lines.join('\n')}`;
+${lines.join('\n')}
+
+Busy connections by what they wait for (${waitSampleCount} samples of \`pg_stat_activity\`, 5 a second; average connections in that state):
+
+| Wait | Statement | Connections |
+| --- | --- | ---: |
+${waitLines.join('\n')}`;
 }
 
 const machine = describeMachine();

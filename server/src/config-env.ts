@@ -92,6 +92,13 @@ export const ZEnv = z.object({
   SESSION_TTL_HOURS: positiveInt(24 * 7),
   /** How long a process may reuse a session lookup at most (0 = off); any change ends it at once. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /**
+   * How long a process may answer an activation's status polls from memory at most (0 = off); a change
+   * of the activation or a new SMS ends it at once. Longer than a session's: clients poll every few
+   * seconds and alternate between processes behind a proxy, so each process sees an activation only
+   * every 4-10 s, and a 10 s limit sent a third of the polls to the database.
+   */
+  ACTIVATION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   CAPTCHA_TTL_SECONDS: positiveInt(300),
   /** log2 of the scrypt cost; 16 = 64 MiB of memory per hash. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(16),

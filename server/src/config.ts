@@ -14,6 +14,7 @@ export type Config = {
   captchaEnabled: boolean;
   sessionTtlMs: number;
   sessionCacheMs: number;
+  activationCacheMs: number;
   captchaTtlMs: number;
   passwordHashCost: number;
   loginLimitPerIp: number;
@@ -128,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaEnabled: e.CAPTCHA,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    activationCacheMs: e.ACTIVATION_CACHE_SECONDS * 1000,
     captchaTtlMs: e.CAPTCHA_TTL_SECONDS * 1000,
     passwordHashCost: e.PASSWORD_HASH_COST,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,

@@ -16,7 +16,7 @@ import { registerCompatSettingsRoutes } from './webhooks/compat-settings.routes'
  */
 export async function registerCompatRoutes(app: App, { db, config }: { db: Db; config: Config }) {
   const keys = createApiKeyUsers({ db, ttlMs: config.sessionCacheMs, adminUsername: config.adminUsername });
-  const activations = createActivationReader({ db, ttlMs: config.sessionCacheMs });
+  const activations = createActivationReader({ db, ttlMs: config.activationCacheMs });
   await keys.start();
   await activations.start();
   app.addHook('onClose', async () => {
