@@ -68,14 +68,6 @@ const INSERT_MANY_SQL = `with input as (
     (select coalesce(json_agg(i.ord), '[]') from input i left join phone_numbers n on n.number = i.number
       where i.number_source is not null and n.source is distinct from i.number_source)::text as foreign_ords`;
 
-/**
- * The batch statement is planned once per connection, not on every run: left to itself PostgreSQL
- * found a custom plan cheaper than the generic one and planned this large statement again each time,
- * 2.4 ms of planning for 2.2 ms of work (bench/busy-day.mjs with `--statements`, batches of one or two
- * SMS); the BEGIN this setting rides with costs a fraction of that.
- */
-const GENERIC_PLAN = `select set_config('plan_cache_mode', 'force_generic_plan', true)`;
-
 /** SMS per statement at most. */
 const MAX_BATCH = 200;
 /**
@@ -117,28 +109,24 @@ function createInsertBatcher(db: Db) {
     const column = <T>(pick: (sms: DecidedSms) => T) => batch.map((w) => pick(w.sms));
     let rows: { fingerprints: string; inserted: string; foreign_ords: string }[];
     try {
-      rows = await db.transaction(
-        (tx) =>
-          tx.query<{ fingerprints: string; inserted: string; foreign_ords: string }>(
-            INSERT_MANY_SQL,
-            [
-              column((s) => s.phoneNumber),
-              column((s) => s.rentalId),
-              column((s) => s.applicationId),
-              column((s) => s.sender),
-              column((s) => s.text),
-              column((s) => s.code),
-              column((s) => s.source),
-              column((s) => s.externalId),
-              column((s) => s.receivedAt),
-              column((s) => s.gatewayId),
-              column((s) => s.voice),
-              column((s) => s.fingerprint),
-              column((s) => s.numberSource),
-            ],
-            { prepare: 'inbound_insert_sms_batch' },
-          ),
-        { settings: GENERIC_PLAN },
+      rows = await db.query(
+        INSERT_MANY_SQL,
+        [
+          column((s) => s.phoneNumber),
+          column((s) => s.rentalId),
+          column((s) => s.applicationId),
+          column((s) => s.sender),
+          column((s) => s.text),
+          column((s) => s.code),
+          column((s) => s.source),
+          column((s) => s.externalId),
+          column((s) => s.receivedAt),
+          column((s) => s.gatewayId),
+          column((s) => s.voice),
+          column((s) => s.fingerprint),
+          column((s) => s.numberSource),
+        ],
+        { prepare: 'inbound_insert_sms_batch' },
       );
       const fingerprintOf = new Map<string, string>(JSON.parse(rows[0]!.fingerprints));
       const idOf = new Map<string, number>();
