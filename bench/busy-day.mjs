@@ -538,7 +538,11 @@ async function main(machine) {
     options.statements > 0
       ? (
           await startPrivatePostgres({
-            settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+            settings: {
+              shared_preload_libraries: 'pg_stat_statements',
+              'pg_stat_statements.track': 'all',
+              'pg_stat_statements.track_planning': 'on',
+            },
           })
         ).adminUrl
       : options['pg-url'];
@@ -770,7 +774,7 @@ async function sampleWaits(url, pg) {
 async function dearestStatements(client, count) {
   const { rows } = await client.query(
     `select regexp_replace(query, '\\s+', ' ', 'g') as query, calls::int,
-            total_exec_time::float8 as ms, rows::int
+            total_exec_time::float8 as ms, total_plan_time::float8 as plan_ms, plans::int, rows::int
        from pg_stat_statements
       where dbid = (select oid from pg_database where datname = current_database())
         and query not like '%pg_stat_statements%'
@@ -949,7 +953,7 @@ function statementsTable(statements, seconds) {
   const short = (text) => `\`${text.length > 160 ? `${text.slice(0, 160)}…` : text}\``.replaceAll('|', '\\|');
   const lines = statements.map(
     (s) =>
-      `| ${short(s.query)} | ${(s.calls / seconds).toFixed(1)} | ${(s.ms / s.calls).toFixed(2)} | ${((s.ms / seconds / 1000) * 100).toFixed(1)} % |`,
+      `| ${short(s.query)} | ${(s.calls / seconds).toFixed(1)} | ${(s.ms / s.calls).toFixed(2)} | ${((s.ms / seconds / 1000) * 100).toFixed(1)} % | ${(s.plans / s.calls).toFixed(2)} | ${s.plans ? (s.plan_ms / s.plans).toFixed(2) : '-'} |`,
   );
   const waits = [...waitSamples.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
   const waitLines = waits.map(([key, n]) => {
@@ -960,8 +964,8 @@ function statementsTable(statements, seconds) {
 
 The ${statements.length} dearest statements of the window (pg_stat_statements; ${((total / seconds / 1000) * 100).toFixed(0)} % of one core's time in all of them):
 
-| Statement | Calls/s | ms/call | Share of one core |
-| --- | ---: | ---: | ---: |
+| Statement | Calls/s | ms/call | Share of one core | Plans/call | Plan ms |
+| --- | ---: | ---: | ---: | ---: | ---: |
 ${lines.join('\n')}
 
 Busy connections by what they wait for (${waitSampleCount} samples of \`pg_stat_activity\`, 5 a second; average connections in that state):
