@@ -145,7 +145,7 @@ export function createCampaignService(db: Db, options: CampaignServiceOptions) {
   /**
    * The confirm: in one transaction, under the lock of the user's account row (so two confirms of one
    * user, on any processes, run one after the other and the limits hold), the campaign and its
-   * messages are written and the cost is charged through the ledger (reference = the campaign).
+   * messages are written, then the cost is charged through the ledger (reference = the campaign).
    * The same `requestKey` answers the campaign created before instead of a second one.
    */
   async function create(userId: number, input: CampaignCreate) {
@@ -199,17 +199,6 @@ export function createCampaignService(db: Db, options: CampaignServiceOptions) {
         ],
       );
       const id = row!.id;
-      if (priced.amountMicros > 0n) {
-        await applyBalanceChange(tx, {
-          userId,
-          type: 'consume',
-          amount: cost.amount,
-          reference: `mass-sms:campaign:${id}`,
-          note: `mass SMS #${id}: ${priced.totalSegments - priced.freeSegments} segments`,
-          onInsufficient: (balance) =>
-            new AppError('INSUFFICIENT_BALANCE', { needed: cost.amount, balance: formatMoney(balance) }),
-        });
-      }
       const startAt = scheduled ?? new Date();
       const expiresAt = new Date(startAt.getTime() + options.validityHours * 3_600_000);
       for (let at = 0; at < plan.messages.length; at += INSERT_CHUNK) {
@@ -222,6 +211,22 @@ export function createCampaignService(db: Db, options: CampaignServiceOptions) {
           messages: plan.messages.slice(at, at + INSERT_CHUNK),
           free: priced.free.slice(at, at + INSERT_CHUNK),
           costs: priced.costMicros.slice(at, at + INSERT_CHUNK).map((c) => fromMicros(c)),
+        });
+      }
+      // Charged last: the ledger entry locks the user's balance row and a row of the revenue report
+      // (report_ledger_buckets, one per bucket and shard) until the commit, and purchases of every
+      // customer that write the same report row wait for it. Before the messages were written, they
+      // waited for the whole insert (60-130 ms for a campaign of thousands; bench/busy-day.mjs). Short
+      // of balance by now (a purchase spent it meanwhile), the charge fails and the messages roll back.
+      if (priced.amountMicros > 0n) {
+        await applyBalanceChange(tx, {
+          userId,
+          type: 'consume',
+          amount: cost.amount,
+          reference: `mass-sms:campaign:${id}`,
+          note: `mass SMS #${id}: ${priced.totalSegments - priced.freeSegments} segments`,
+          onInsufficient: (balance) =>
+            new AppError('INSUFFICIENT_BALANCE', { needed: cost.amount, balance: formatMoney(balance) }),
         });
       }
       return id;
