@@ -57,6 +57,7 @@ export function createExactCache<V>({
   let loading = 0;
   /** Moves whenever a listener connection is lost: a read across a loss may have missed announcements. */
   let losses = 0;
+  let sweptAt = Date.now();
   let listening = false;
   let listeners: Listener[] = [];
   const stats = { hits: 0, misses: 0 };
@@ -78,6 +79,20 @@ export function createExactCache<V>({
   const dropGroup = (group: number) => {
     for (const key of keysOfGroup.get(group) ?? []) remove(key);
     keysOfGroup.delete(group);
+  };
+  /**
+   * Drops the entries past `ttlMs`, at most once per `ttlMs`. Entries sit in the map in the order they
+   * were stored, so the walk stops at the first one still young. Without it an entry nobody asks for
+   * again (an activation finished long ago) stayed until the map was full: a busy server's memory grew
+   * by a quarter over ten minutes (bench/busy-day.mjs).
+   */
+  const sweep = (now: number) => {
+    if (now - sweptAt < ttlMs) return;
+    sweptAt = now;
+    for (const [key, entry] of entries) {
+      if (now - entry.storedAt < ttlMs) break;
+      remove(key);
+    }
   };
   const announce = (groups: number[] | null) => {
     announcements += 1;
@@ -113,6 +128,8 @@ export function createExactCache<V>({
 
   return {
     stats,
+    /** Entries held now (expired ones included until the next sweep). */
+    size: () => entries.size,
     async start() {
       if (ttlMs <= 0) return;
       const sources: AlsoOn[] = [{ channel, groups: groupList }, ...alsoOn];
@@ -155,6 +172,7 @@ export function createExactCache<V>({
       load: () => Promise<L>,
       groupsOf: (value: V) => number | number[],
     ): Promise<V | L> {
+      sweep(Date.now());
       const entry = entries.get(key);
       if (entry) {
         if (listening && Date.now() - entry.storedAt < ttlMs && (await writesAllowed(entry))) {

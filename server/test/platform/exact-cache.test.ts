@@ -120,4 +120,30 @@ describe(`exact cache (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     );
     for (const row of rows) expect((await cachedRow(row.id))?.value).toBe(row.value);
   });
+
+  it('lets go of entries past their time even when nobody asks for them again', async () => {
+    const short = createExactCache<{ id: number; value: number }>({ db, channel: 'cache_probe', ttlMs: 300 });
+    await short.start();
+    try {
+      const read = (id: number) =>
+        short.get(
+          String(id),
+          async () =>
+            (
+              await db.query<{ id: number; value: number }>(
+                'select id, value from cache_probe where id = $1',
+                [id],
+              )
+            )[0] ?? null,
+          (row) => row.id,
+        );
+      for (const id of [1, 2, 3]) await read(id);
+      expect(short.size()).toBe(3);
+      await new Promise((r) => setTimeout(r, 350));
+      await read(4);
+      expect(short.size()).toBe(1);
+    } finally {
+      await short.stop();
+    }
+  });
 });
