@@ -35,6 +35,7 @@ export function createWriteFence({
   let listening = false;
   let starting: Promise<void> | null = null;
   let listener: Listener | null = null;
+  let stopped = false;
   /** When the fence on its way was sent (null: none is). */
   let sentAt: number | null = null;
   const waiters = new Set<Waiter>();
@@ -94,7 +95,14 @@ export function createWriteFence({
      */
     async heardThrough(upTo: number): Promise<boolean> {
       if (upTo <= heard) return true;
-      await start();
+      if (stopped) return false;
+      try {
+        await start();
+      } catch {
+        // Not listening (the database is closing, say): whoever asked reads the database instead.
+        starting = null;
+        return false;
+      }
       if (!listening) return false;
       return new Promise<boolean>((resolve) => {
         const waiter: Waiter = {
@@ -108,6 +116,7 @@ export function createWriteFence({
       });
     },
     async stop() {
+      stopped = true;
       failAll();
       await listener?.close();
       listener = null;
