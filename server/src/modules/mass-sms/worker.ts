@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { Db } from '../../db/client';
-import { massSmsMessages, massSmsReceipts, smppBindCounters } from '../../lib/metrics';
+import { smppBindCounters } from '../../lib/metrics';
 import { WithdrawnError } from '../smpp/errors';
 import { backoffDelay } from '../smpp/flow-control';
 import type { DeliveryReceipt } from '../smpp/receipt';
@@ -14,14 +14,14 @@ import {
   type RetryResult,
   recordRefused,
   recordRetry,
-  recordSent,
   type SentResult,
 } from './queue.repository';
-import { type ReceiptUpdate, retryStoredReceipts, storeReceipts } from './receipts.repository';
+import { type ReceiptUpdate, retryStoredReceipts } from './receipts.repository';
+import { ResultWriter } from './result-writer';
 import { routeFor } from './routing';
 import { SharedSendRate } from './send-rate';
 import { createSender, SendError, type Sender } from './senders';
-import { finalsWithTheirSubmit, receiptUpdateOf } from './worker-receipts';
+import { receiptUpdateOf } from './worker-receipts';
 
 export type MassSmsWorkerOptions = {
   db: Db;
@@ -39,16 +39,6 @@ export type MassSmsWorkerOptions = {
 
 /** How long a stored receipt whose message is not known yet is matched again (its submit may not be recorded yet). */
 const RECEIPT_MATCH_WINDOW_MS = 120_000;
-/**
- * Submit results and receipts in hand are written together, in one transaction, this long after the
- * first of them arrives, and again as soon as that write is done if more came meanwhile (so a write
- * takes what arrived during the last one). Writing every 20 ms was slower (bench/mass-sms.mjs: 7,000
- * against 9,000 msg/s): each write then prepared more rows at once, and while it held the event loop
- * the bind's responses waited, the window emptied and the SMSC sat idle.
- */
-const FLUSH_GATHER_MS = 2;
-/** A write that failed is tried again this much later (the database is down or restarting). */
-const FLUSH_RETRY_MS = 1_000;
 const RETRY_RECEIPTS_MS = 500;
 /**
  * Sends a claim loop keeps going at once: its share of four times what the connectors take at once
@@ -59,8 +49,6 @@ const RETRY_RECEIPTS_MS = 500;
 const SENDS_PER_CAPACITY = 4;
 const MIN_SENDS_PER_LOOP = 32;
 const MAINTAIN_MS = 1_000;
-
-type ReceivedReceipt = { update: ReceiptUpdate; stored: () => void };
 
 /**
  * The mass SMS worker: any number of processes run one; they share the queue (sms_outbound) through
@@ -74,11 +62,7 @@ export class MassSmsWorker {
   private readonly senders = new Map<number, { sender: Sender; key: string }>();
   private loops: Promise<void>[] = [];
   private timers: NodeJS.Timeout[] = [];
-  private receipts: ReceivedReceipt[] = [];
-  private sent: SentResult[] = [];
-  private flushing: Promise<void> | null = null;
-  private flushTimer: NodeJS.Timeout | null = null;
-  private nextFlush: Promise<void> | null = null;
+  private readonly results: ResultWriter;
   private retryingReceipts = false;
   private wake: (() => void) | null = null;
   private readonly holder = `${os.hostname()}:${process.pid}`;
@@ -98,6 +82,11 @@ export class MassSmsWorker {
     };
     this.housekeeping = createHousekeeping(options.db, (error) => this.warn(error, 'maintain'));
     this.cancels = new CancelWatch(options.db, (error) => this.warn(error, 'cancel check'));
+    this.results = new ResultWriter(
+      options.db,
+      () => this.running,
+      (error, what) => this.warn(error, what),
+    );
   }
 
   get isRunning() {
@@ -136,16 +125,15 @@ export class MassSmsWorker {
     smppBindCounters.delete('mass_sms');
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
+    this.results.stopTimer();
     this.wake?.();
     await Promise.all(this.loops);
     this.loops = [];
     this.cancels.stop();
-    await this.flush();
+    await this.results.flush();
     await Promise.all([...this.senders.values()].map(({ sender }) => sender.stop().catch(() => undefined)));
     this.senders.clear();
-    await this.flush();
+    await this.results.flush();
   }
 
   /**
@@ -153,10 +141,7 @@ export class MassSmsWorker {
    * match): the deliver_sm_resp waits for this, so a crash after the answer loses no receipt.
    */
   receipt(update: ReceiptUpdate): Promise<void> {
-    return new Promise((stored) => {
-      this.receipts.push({ update, stored });
-      this.flushSoon();
-    });
+    return this.results.receipt(update);
   }
 
   /** Receipts of this process's SMPP binds. */
@@ -268,8 +253,7 @@ export class MassSmsWorker {
           unsent.delete(message.id);
           // Recorded by the next flush, while the rest of the batch is still out: its receipt follows at once.
           if ('externalIds' in outcome) {
-            this.sent.push(outcome);
-            this.flushSoon();
+            this.results.sent(outcome);
           } else if (outcome.transient) retries.push(outcome.retry);
           else refused.push({ id: message.id, campaignId: message.campaignId, error: outcome.error });
         }
@@ -279,7 +263,7 @@ export class MassSmsWorker {
       keepingClaims.stop();
       unwatch();
     }
-    await this.flush();
+    await this.results.flush();
     await recordRetry(this.options.db, retries);
     await recordRefused(this.options.db, refused);
     return batch.length;
@@ -338,68 +322,6 @@ export class MassSmsWorker {
         },
       };
     }
-  }
-
-  /** Writes what is in hand shortly, unless a write is already due or running (it writes the rest next). */
-  private flushSoon(delayMs = FLUSH_GATHER_MS) {
-    // Once stopping, stop() writes what is left itself.
-    if (this.flushTimer || this.flushing || !this.running) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = null;
-      void this.flush();
-    }, delayMs);
-  }
-
-  /**
-   * Writes the submit results and the receipts in hand in one transaction: the results first, so a
-   * receipt that follows its submit_sm_resp (the usual order on a bind) matches at once. Resolves when
-   * everything queued before the call is written (a write that fails is retried by the next flush).
-   */
-  private flush(): Promise<void> {
-    if (this.flushing) {
-      this.nextFlush ??= this.flushing.then(() => {
-        this.nextFlush = null;
-        return this.flush();
-      });
-      return this.nextFlush;
-    }
-    if (!this.sent.length && !this.receipts.length) return Promise.resolve();
-    const sent = this.sent;
-    const receipts = this.receipts;
-    this.sent = [];
-    this.receipts = [];
-    this.flushing = (async () => {
-      let failed = false;
-      try {
-        const updates = receipts.map((r) => r.update);
-        const early = finalsWithTheirSubmit(sent, updates);
-        const recorded = await this.options.db.transaction(async (tx) => {
-          const recorded = await recordSent(tx, sent, early.finals);
-          // Kept on their message by recordSent; a row not recorded (its claim lost) leaves its receipt
-          // to the general path.
-          const rest = updates.filter((_, n) => {
-            const match = early.matches.get(n);
-            return !match || !recorded.has(match.message_id);
-          });
-          await storeReceipts(tx, rest);
-          return recorded;
-        });
-        for (const r of receipts) r.stored();
-        massSmsMessages.inc({ outcome: 'sent' }, recorded.size);
-        for (const update of updates)
-          if (update.outcome !== 'sent') massSmsReceipts.inc({ outcome: update.outcome });
-      } catch (error) {
-        failed = true;
-        this.warn(error, 'record');
-        this.sent.unshift(...sent);
-        this.receipts.unshift(...receipts);
-      } finally {
-        this.flushing = null;
-        if (this.sent.length || this.receipts.length)
-          this.flushSoon(failed ? FLUSH_RETRY_MS : FLUSH_GATHER_MS);
-      }
-    })();
-    return this.flushing;
   }
 
   /** Stored receipts not matched yet, whichever process stored them. */
