@@ -75,34 +75,27 @@ describe(`exact cache (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
   });
 
   it('does not keep a read during which its row was announced, but keeps one during which another row was', async () => {
+    /** Reads row `id` through the cache while `meanwhile` runs between the read and its return. */
+    const readWhile = (id: number, meanwhile: string) =>
+      cache.get(
+        String(id),
+        async () => {
+          const [row] = await db.query<{ id: number; value: number }>(
+            'select id, value from cache_probe where id = $1',
+            [id],
+          );
+          await db.query(meanwhile);
+          await db.query('select pg_sleep(0.05)');
+          return row;
+        },
+        (row) => row.id,
+      );
     // The row changes while the read is on its way: what the read returns may predate the change.
-    const changedMeanwhile = await cache.get(
-      '4',
-      async () => {
-        const [row] = await db.query<{ id: number; value: number }>(
-          'select id, value from cache_probe where id = 4',
-        );
-        await db.query('update cache_probe set value = 41 where id = 4');
-        await db.query('select pg_sleep(0.05)');
-        return row;
-      },
-      (row) => row.id,
-    );
+    const changedMeanwhile = await readWhile(4, 'update cache_probe set value = 41 where id = 4');
     expect(changedMeanwhile?.value).toBe(40);
     expect((await cachedRow(4))?.value).toBe(41);
 
-    const otherMeanwhile = await cache.get(
-      '5',
-      async () => {
-        const [row] = await db.query<{ id: number; value: number }>(
-          'select id, value from cache_probe where id = 5',
-        );
-        await db.query('update cache_probe set value = value + 1 where id = 1');
-        await db.query('select pg_sleep(0.05)');
-        return row;
-      },
-      (row) => row.id,
-    );
+    const otherMeanwhile = await readWhile(5, 'update cache_probe set value = value + 1 where id = 1');
     expect(otherMeanwhile?.value).toBe(50);
     const before = loads;
     expect((await cachedRow(5))?.value).toBe(50);
