@@ -635,7 +635,9 @@ async function main(machine) {
         if (options.statements > 0) {
           await client.query('create extension if not exists pg_stat_statements');
           await client.query('select pg_stat_statements_reset()');
-          sampleWaits(database.env.DATABASE_URL, pg);
+          sampleWaits(database.env.DATABASE_URL, pg).catch((error) =>
+            console.log(`  wait sampling stopped: ${error.message}`),
+          );
         }
         dbSizeBefore = Number(
           (await client.query('select pg_database_size(current_database()) as b')).rows[0].b,
