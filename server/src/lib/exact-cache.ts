@@ -202,6 +202,7 @@ export function createExactCache<V>({
         const groups = Array.isArray(named) ? named : [named];
         if (groups.length > 0 && unchangedSince(seen, groups)) {
           if (entries.size >= maxEntries) clear();
+          // Removed first, so the map keeps entries in the order they were stored (the sweep relies on it).
           remove(key);
           const fresh: Entry<V> = { key, value, groups, epoch: epochThen, storedAt: Date.now() };
           entries.set(key, fresh);
@@ -212,7 +213,6 @@ export function createExactCache<V>({
           }
         }
       }
-      if (loading === 0) log = [];
       return value;
     },
   };
