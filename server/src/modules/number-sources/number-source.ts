@@ -1,10 +1,10 @@
 import type { OrderDetail } from '@jiema/shared';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
-import { agentCandidates } from './agents/agent-activations.repository';
+import { type AgentCandidate, agentCandidates } from './agents/agent-activations.repository';
 import { agentLifecycleOf } from './agents/agent-endings';
 import { takeFromAgents } from './agents/agent-purchase';
-import { routeCandidates } from './upstream/providers.repository';
+import { type RouteCandidate, routeCandidates } from './upstream/providers.repository';
 import { endUpstreamSoon, openUpstreamOf, relayAnotherSms, relayCancel, relayFinish } from './upstream/relay';
 import { buyFromProviders, type UpstreamBuy } from './upstream/upstream-purchase';
 
@@ -23,9 +23,11 @@ import { buyFromProviders, type UpstreamBuy } from './upstream/upstream-purchase
  * and agents: the `upstream_stock` view of their cached offers and quantities), takes one number for an order, and, when
  * the number's life is not ours alone, a lifecycle that relays another SMS, finish and cancel.
  */
-export interface NumberSource<Take> {
+export interface NumberSource<Take, Offers> {
+  /** Who offers (application, country) now, and on what terms: read once per purchase, handed to `take`. */
+  offers(applicationId: number, countryCode: string): Promise<Offers>;
   /** One number for an order, charged once with the order; null when this source has none. */
-  take(request: Take): Promise<OrderDetail | null>;
+  take(request: Take, offers: Offers): Promise<OrderDetail | null>;
   /** The relayed lifecycle of a rental this source serves while it is open, or null (ours alone). */
   lifecycleOf(rentalId: number): Promise<RelayedLifecycle | null>;
 }
@@ -37,7 +39,10 @@ export interface RelayedLifecycle {
   anotherSms(userId: number): Promise<void>;
 }
 
-export type UpstreamSource = NumberSource<UpstreamBuy>;
+/** The providers and the agents offering one (application, country). */
+export type OutsideOffers = { agents: AgentCandidate[]; providers: RouteCandidate[] };
+
+export type UpstreamSource = NumberSource<UpstreamBuy, OutsideOffers>;
 
 /**
  * Which of the two outside sources is asked first for (application, country): the one whose best
@@ -61,14 +66,17 @@ export function upstreamSource(
   config: Pick<Config, 'upstream' | 'storeCooldownMinutes'> & Partial<Pick<Config, 'agents'>>,
 ): UpstreamSource {
   return {
-    async take(request) {
-      const deadline = Date.now() + config.upstream.buyBudgetMs;
-      // Both sources' candidates at once, read once per purchase and handed on.
-      const agentsConfig = config.agents;
+    async offers(applicationId, countryCode) {
+      // Both sources' candidates at once.
       const [agents, providers] = await Promise.all([
-        agentsConfig ? agentCandidates(db, request.applicationId, request.countryCode) : [],
-        routeCandidates(db, request.applicationId, request.countryCode),
+        config.agents ? agentCandidates(db, applicationId, countryCode) : [],
+        routeCandidates(db, applicationId, countryCode),
       ]);
+      return { agents, providers };
+    },
+    async take(request, { agents, providers }) {
+      const deadline = Date.now() + config.upstream.buyBudgetMs;
+      const agentsConfig = config.agents;
       const fromProviders = () => buyFromProviders(db, config, request, providers);
       const first = agentsFirst(agents, providers);
       if (first === null || !agentsConfig) return fromProviders();

@@ -1,5 +1,5 @@
 import { ANY_OPERATOR_CODE, type CardType, type ValidityKind } from '@jiema/shared';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { ledgerChangeCall } from '../ledger/ledger.repository';
 import { FREE_FOR_APP, HOLDING } from './store.repository';
 
@@ -102,7 +102,7 @@ class Params {
   }
 }
 
-const ORDER_RETURNING = `id, order_no, status, created_at, completed_at, operator_id, country_code, prefix, validity_kind,
+export const ORDER_RETURNING = `id, order_no, status, created_at, completed_at, operator_id, country_code, prefix, validity_kind,
   validity_minutes, unit_price::text as unit_price, amount::text as amount`;
 
 type Args = Record<'app' | 'country' | 'operator' | 'validity' | 'quantity' | 'user' | 'card', string>;
@@ -245,10 +245,14 @@ export async function purchase(db: Db, r: PurchaseRequest): Promise<PurchaseResu
 export const WALK_IN_ID_ORDER = `select set_config('enable_bitmapscan', 'off', true),
   set_config('plan_cache_mode', 'force_generic_plan', true)`;
 
-/** The purchase statement (see `purchase`), its values, and its prepared statement's name if it has one. */
-export function purchaseStatement(r: PurchaseRequest) {
-  const p = new Params();
-  const a: Args = {
+type ContextRequest = Pick<
+  PurchaseRequest,
+  'userId' | 'applicationId' | 'countryCode' | 'operatorId' | 'validityOptionId' | 'cardType' | 'quantity'
+>;
+
+/** The parameters `contextSql` reads, added to `p` in the order both statements use. */
+function contextArgs(p: Params, r: ContextRequest): Args {
+  return {
     app: p.add(r.applicationId, 'int'),
     country: p.add(r.countryCode, 'text'),
     operator: p.add(r.operatorId, 'int'),
@@ -257,6 +261,26 @@ export function purchaseStatement(r: PurchaseRequest) {
     user: p.add(r.userId, 'int'),
     card: p.add(r.cardType, 'text'),
   };
+}
+
+/**
+ * What a purchase would check (`contextSql`), read without writing: choices on sale, the price of one
+ * number (no operator: the country's "any" operator prices as none) and the buyer's balance. A
+ * purchase served by another source checks exactly what our own stock's statement checks.
+ */
+export async function purchaseContext(q: Queryable, r: ContextRequest): Promise<PurchaseContext> {
+  const p = new Params();
+  const a = contextArgs(p, r);
+  const [row] = await q.query<PurchaseContext>(`select * from (${contextSql(a)}) ctx`, p.values, {
+    prepare: 'store-purchase-context',
+  });
+  return row!;
+}
+
+/** The purchase statement (see `purchase`), its values, and its prepared statement's name if it has one. */
+export function purchaseStatement(r: PurchaseRequest) {
+  const p = new Params();
+  const a = contextArgs(p, r);
   const limit = r.quantity === 1 ? '1' : a.quantity;
   const usage = `usage as (
       insert into phone_number_app_usage as u (phone_number_id, application_id)

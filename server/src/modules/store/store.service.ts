@@ -18,7 +18,15 @@ import { upstreamSource } from '../number-sources/number-source';
 import { findOrderByIdempotencyKey } from '../orders/orders.repository';
 import { orderPhones } from '../orders/orders.service';
 import { rentalsOfOrder } from '../rentals/rentals.repository';
-import { type PurchaseContext, type PurchaseResult, purchase, purchaseAborted } from './purchase.repository';
+import { ownStockPresence } from './own-stock-presence';
+import {
+  type PurchaseContext,
+  type PurchaseResult,
+  purchase,
+  purchaseAborted,
+  purchaseContext,
+} from './purchase.repository';
+import { purchasedOrderDetail } from './purchased-order';
 import {
   applicationEnabled,
   enabledValidityOptions,
@@ -113,6 +121,10 @@ function refuse(ctx: PurchaseContext, input: PurchaseInput) {
   if (!ctx.ok) throw new AppError('INSUFFICIENT_BALANCE', { needed: ctx.amount ?? '0' });
 }
 
+/** What the other sources (providers, agents) sell: one new number of any operator, no prefix, a text SMS. */
+const sourcesSell = (input: PurchaseInput) =>
+  input.quantity === 1 && input.cardType === 'new' && !input.prefix && input.smsType === 'text';
+
 /** A retried purchase (same idempotency key) must ask for the same thing. */
 function sameRequest(order: Order, input: PurchaseInput) {
   return (
@@ -133,44 +145,60 @@ function sameRequest(order: Order, input: PurchaseInput) {
 export function createStoreService({ db, config }: { db: Db; config: Config }) {
   const upstream = upstreamSource(db, config);
 
+  const ownStock = ownStockPresence(db);
+
   /**
-   * Our own stock had nothing: one new activation number from the upstream providers, at the store's
-   * price (the providers' cost plus margin must fit under it: maxPrice keeps the margin). Only what
-   * an upstream activation can be: one new number, any operator, no prefix, a text SMS.
+   * One new activation number from the other sources (providers, agents) at the store's price (their
+   * cost plus margin must fit under it: maxPrice keeps the margin), or null when none has one. Only what
+   * they sell: one new number, any operator, no prefix, a text SMS. Every check of our own purchase
+   * statement is made first (`purchaseContext`, the same spec §5 refusals), beside the idempotency key's
+   * order and the sources' offers: one round trip before any source is asked.
    */
-  async function fromUpstream(
+  async function fromSources(
     buyer: { id: number; username: string },
     input: PurchaseInput,
     key: string | null,
     excludePrefixes: string[],
   ): Promise<OrderDetail | null> {
-    if (input.quantity !== 1 || input.cardType !== 'new' || input.prefix || input.smsType !== 'text')
-      return null;
-    if (input.operatorId !== undefined) {
-      const [op] = await db.query<{ code: string }>('select code from operators where id = $1', [
-        input.operatorId,
-      ]);
-      if (op?.code !== ANY_OPERATOR_CODE) return null;
+    if (!sourcesSell(input)) return null;
+    const [ctx, existing, offers] = await Promise.all([
+      purchaseContext(db, {
+        userId: buyer.id,
+        applicationId: input.applicationId,
+        countryCode: input.countryCode,
+        operatorId: input.operatorId ?? null,
+        validityOptionId: input.validityOptionId,
+        cardType: 'new',
+        quantity: 1,
+      }),
+      key ? findOrderByIdempotencyKey(db, buyer.id, key) : null,
+      upstream.offers(input.applicationId, input.countryCode),
+    ]);
+    if (existing) return replay(existing, input);
+    refuse(ctx, input);
+    if (input.operatorId !== undefined && ctx.op_code !== ANY_OPERATOR_CODE) return null;
+    if (ctx.validity_kind !== 'activation') return null;
+    if (offers.agents.length === 0 && offers.providers.length === 0) return null;
+    const served = await upstream.take(
+      {
+        buyer,
+        applicationId: input.applicationId,
+        countryCode: input.countryCode,
+        validityOptionId: input.validityOptionId,
+        price: ctx.price!,
+        context: ctx,
+        idempotencyKey: key,
+        token: newCodeToken(),
+        rentalToken: newCodeToken(),
+        excludePrefixes,
+      },
+      offers,
+    );
+    if (served) {
+      purchases.inc();
+      purchasedNumbers.inc(1);
     }
-    const price = pickPrice(await priceRulesFor(db, input.applicationId), {
-      applicationId: input.applicationId,
-      countryCode: input.countryCode,
-      operatorId: null,
-      cardType: 'new',
-      validityOptionId: input.validityOptionId,
-    });
-    if (price === null) return null;
-    return upstream.take({
-      buyer,
-      applicationId: input.applicationId,
-      countryCode: input.countryCode,
-      validityOptionId: input.validityOptionId,
-      price,
-      idempotencyKey: key,
-      token: newCodeToken(),
-      rentalToken: newCodeToken(),
-      excludePrefixes,
-    });
+    return served;
   }
   const replay = async (order: Order, input: PurchaseInput): Promise<OrderDetail> => {
     if (!sameRequest(order, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
@@ -312,6 +340,13 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
         cooldownMinutes: config.storeCooldownMinutes,
         tokens: Array.from({ length: input.quantity }, newCodeToken),
       };
+      // A country with no numbers of ours: the other sources straight away. Only when none has one
+      // does the purchase statement run, for its answer (no stock, or a refusal).
+      const skipOwn = sourcesSell(input) && !(await ownStock.has(input.countryCode));
+      if (skipOwn) {
+        const served = await fromSources(buyer, input, key, excludePrefixes ?? []);
+        if (served) return served;
+      }
       let outcome: Awaited<ReturnType<typeof attempt>>;
       try {
         outcome = await attempt(request);
@@ -322,14 +357,10 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
           outcome = await attempt(request);
         }
       } catch (error) {
-        // Own stock first; the providers only when it has none at all.
-        if (!(error instanceof AppError) || error.code !== 'STOCK_INSUFFICIENT') throw error;
-        const served = await fromUpstream(buyer, input, key, excludePrefixes ?? []);
-        if (served) {
-          purchases.inc();
-          purchasedNumbers.inc(served.phones.length);
-          return served;
-        }
+        // Own stock first; the other sources only when it has none at all.
+        if (skipOwn || !(error instanceof AppError) || error.code !== 'STOCK_INSUFFICIENT') throw error;
+        const served = await fromSources(buyer, input, key, excludePrefixes ?? []);
+        if (served) return served;
         throw error;
       }
       if (typeof outcome === 'string') throw new AppError('ORDER_FAILED');
@@ -341,54 +372,9 @@ export function createStoreService({ db, config }: { db: Db; config: Config }) {
         refuse(outcome.ctx, input);
         throw new AppError('ORDER_FAILED');
       }
-      const { order, bound, ctx } = outcome;
       purchases.inc();
       purchasedNumbers.inc(input.quantity);
-
-      return {
-        id: order.id,
-        orderNo: order.order_no,
-        userId,
-        username: buyer.username,
-        applicationId: input.applicationId,
-        applicationCode: ctx.app_code!,
-        applicationNameZh: ctx.app_name_zh!,
-        applicationNameEn: ctx.app_name_en!,
-        countryCode: order.country_code.trim(),
-        countryNameZh: ctx.country_name_zh!,
-        countryNameEn: ctx.country_name_en!,
-        countryFlag: ctx.country_flag ?? '',
-        operatorId: order.operator_id,
-        operatorName: order.operator_id === null ? null : ctx.op_name,
-        prefix: order.prefix,
-        quantity: input.quantity,
-        unitPrice: order.unit_price,
-        amount: order.amount,
-        refundedAmount: '0.000000',
-        smsType: input.smsType,
-        cardType: input.cardType,
-        validityOptionId: input.validityOptionId,
-        validityKind: order.validity_kind,
-        validityMinutes: order.validity_minutes,
-        validDays: Math.round((order.validity_minutes / 1440) * 10_000) / 10_000,
-        status: order.status as Order['status'],
-        token,
-        demo: ctx.buyer_demo === true,
-        createdAt: new Date(order.created_at).toISOString(),
-        completedAt: order.completed_at ? new Date(order.completed_at).toISOString() : null,
-        cancelledAt: null,
-        phoneList: bound.map((b) => b.phone_number),
-        phones: bound.map((b) => ({
-          rentalId: b.id,
-          phoneNumber: b.phone_number,
-          status: 'active',
-          expiresAt: new Date(b.expires_at).toISOString(),
-          token: b.token,
-          latestCode: null,
-          latestCodeAt: null,
-          refunded: false,
-        })),
-      };
+      return purchasedOrderDetail(buyer, input, outcome.ctx, outcome.order, outcome.bound, token);
     },
   };
 }

@@ -41,12 +41,20 @@ const WITH_PROVIDER = `${COLUMNS}, json_build_object('id', p.id, 'protocol', p.p
 /** The intent, committed before the provider is asked: a crash after the provider answered leaves it behind. */
 export async function recordIntent(
   q: Queryable,
-  r: { providerId: number; userId: number; applicationId: number; countryCode: string; price: string },
+  r: {
+    providerId: number;
+    userId: number;
+    applicationId: number;
+    countryCode: string;
+    price: string;
+    /** The key sent to the provider with the buy (its `orderId`). */
+    requestRef: string;
+  },
 ) {
   const [row] = await q.query<{ id: number }>(
-    `insert into upstream_activations (provider_id, user_id, application_id, country_code, state, price)
-     values ($1, $2, $3, $4, 'buying', $5) returning id`,
-    [r.providerId, r.userId, r.applicationId, r.countryCode, r.price],
+    `insert into upstream_activations (provider_id, user_id, application_id, country_code, state, price, request_ref)
+     values ($1, $2, $3, $4, 'buying', $5, $6) returning id`,
+    [r.providerId, r.userId, r.applicationId, r.countryCode, r.price, r.requestRef],
   );
   return row!.id;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type OrderDetail, toMicros } from '@jiema/shared';
 import type { Config } from '../../../config';
 import type { Db, Queryable } from '../../../db/client';
@@ -6,19 +7,14 @@ import { applyBalanceChange } from '../../ledger/ledger.service';
 import { findOrder } from '../../orders/orders.repository';
 import { orderPhones } from '../../orders/orders.service';
 import { rentalsOfOrder } from '../../rentals/rentals.repository';
-import { ORDER_CHARGE_PREFIX } from '../../store/purchase.repository';
-import {
-  markActive,
-  markVoiding,
-  recordBought,
-  recordCost,
-  recordFailed,
-  recordIntent,
-} from './activations.repository';
+import { ORDER_CHARGE_PREFIX, type PurchaseContext, purchaseAborted } from '../../store/purchase.repository';
+import { purchasedOrderDetail } from '../../store/purchased-order';
+import { markVoiding, recordBought, recordFailed, recordIntent } from './activations.repository';
 import { maxCost, multiply, ourPrice } from './pricing';
 import { ProviderError } from './provider-client';
 import type { RouteCandidate } from './providers.repository';
 import { voidActivation } from './reconcile';
+import { commitRelayedSale, saleRefusal } from './relayed-sale.repository';
 import { clientFor } from './tracked-client';
 
 export type UpstreamBuy = {
@@ -28,6 +24,11 @@ export type UpstreamBuy = {
   validityOptionId: number;
   /** The store's price of one number: what the customer pays, once. */
   price: string;
+  /**
+   * What the store checked before asking any source (`purchaseContext`): the choices on sale, the
+   * price, a balance that covers it; and the names the buyer's order shows.
+   */
+  context: PurchaseContext;
   idempotencyKey: string | null;
   token: string;
   rentalToken: string;
@@ -126,22 +127,6 @@ export async function writeRelayedOrder(tx: Queryable, b: UpstreamBuy, phone: st
   return { orderId: order.id, rentalId: rental!.id };
 }
 
-/** The relayed order with the activation flipped to `active`, in ONE transaction with the charge. */
-async function commitLocally(
-  tx: Queryable,
-  b: UpstreamBuy,
-  activationId: number,
-  phone: string,
-  providerId: number,
-  firstPollMs: number,
-) {
-  const { orderId, rentalId } = await writeRelayedOrder(tx, b, phone, `upstream:${providerId}`);
-  if (!(await markActive(tx, activationId, { orderId, rentalId, firstPollMs }))) {
-    throw new Error('the activation was voided meanwhile');
-  }
-  return orderId;
-}
-
 /** The order as the buyer sees it, after a relayed sale. */
 export async function relayedOrderDetail(db: Db, orderId: number, buyerId: number): Promise<OrderDetail> {
   const [order, rentals] = await Promise.all([
@@ -154,8 +139,13 @@ export async function relayedOrderDetail(db: Db, orderId: number, buyerId: numbe
 /**
  * Buys one number from the providers, in the routing order, within the purchase budget: NO_NUMBERS,
  * price refusals, faults and timeouts move on to the next provider. Null: none had one (nothing
- * charged). Each try is recorded before the provider is asked (reconcile.ts cancels what a crash
- * leaves bought but unsold).
+ * charged). The caller checked the balance (`UpstreamBuy.context`).
+ *
+ * Each try's intent row is written while the provider is asked (matched by `request_ref`, the key
+ * the provider gets), and once it sold us a number, its `bought` record and the sale statement run side
+ * by side: the record is what the reconciliation cancels upstream when the sale never commits (crash,
+ * kill -9, database down). Round trips on our side, beyond the provider's: one before the buy, one
+ * after.
  */
 export async function buyFromProviders(
   db: Db,
@@ -165,73 +155,125 @@ export async function buyFromProviders(
   offering: RouteCandidate[],
 ) {
   const deadline = Date.now() + config.upstream.buyBudgetMs;
-  const candidates = route(offering, b.price);
-  if (candidates.length === 0) return null;
-  const [balance] = await db.query<{ balance: string }>(
-    'select balance::text as balance from users where id = $1',
-    [b.buyer.id],
-  );
-  if (!balance || toMicros(balance.balance) < toMicros(b.price)) {
-    throw new AppError('INSUFFICIENT_BALANCE', { needed: b.price });
-  }
-  for (const { c, ceiling } of candidates) {
+  for (const { c, ceiling } of route(offering, b.price)) {
     const left = deadline - Date.now();
     if (left < 50) break;
-    const id = await recordIntent(db, {
+    const requestRef = `jiema-${randomBytes(12).toString('base64url')}`;
+    const intent = recordIntent(db, {
       providerId: c.id,
       userId: b.buyer.id,
       applicationId: b.applicationId,
       countryCode: b.countryCode,
       price: b.price,
+      requestRef,
     });
-    const client = clientFor(db, config, c, Math.min(config.upstream.requestTimeoutMs, left));
-    let bought: Awaited<ReturnType<typeof client.buy>>;
-    try {
-      bought = await client.buy({
+    // Observed below in every branch; this only keeps a failure from counting as unhandled meanwhile.
+    intent.catch(() => {});
+    const client = clientFor(db, config, c, Math.min(config.upstream.requestTimeoutMs, left), 'beside');
+    const asked = await client
+      .buy({
         service: c.service_code,
         country: c.country_ref,
         maxPrice: ceiling,
-        orderId: `jiema-${id}`,
-      });
+        orderId: requestRef,
+      })
+      .then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      );
+    let id: number;
+    try {
+      id = await intent;
     } catch (error) {
-      await recordFailed(db, id, error instanceof ProviderError ? error.message : String(error));
+      // The database refused the intent: a number sold to us now has no row to be sold or voided by.
+      if ('answer' in asked && asked.answer.kind === 'number') {
+        await client.cancel(asked.answer.upstreamId).catch(() => {});
+      }
+      await client.counted();
+      throw error;
+    }
+    if ('error' in asked || asked.answer.kind !== 'number') {
+      const why =
+        'error' in asked
+          ? asked.error instanceof ProviderError
+            ? asked.error.message
+            : String(asked.error)
+          : asked.answer.kind === 'refused'
+            ? asked.answer.word
+            : asked.answer.kind;
+      await Promise.all([recordFailed(db, id, why), client.counted()]);
       continue;
     }
-    if (bought.kind !== 'number') {
-      await recordFailed(db, id, bought.kind === 'refused' ? bought.word : bought.kind);
-      continue;
-    }
+    const bought = asked.answer;
+    const cost = bought.cost ?? c.cost;
+    const costUsdt = multiply(cost, c.rate_to_usdt);
+    const boughtRecord = recordBought(db, id, {
+      upstreamId: bought.upstreamId,
+      phone: bought.phone,
+      cost,
+      costUsdt,
+    });
     if (b.excludePrefixes.some((prefix) => bought.phone.startsWith(prefix))) {
+      await Promise.all([boughtRecord, client.counted()]);
       await markVoiding(db, id, 'excluded prefix');
       await voidActivation(db, config, id).catch(() => {});
       continue;
     }
-    const cost = bought.cost ?? c.cost;
-    await recordBought(db, id, {
-      upstreamId: bought.upstreamId,
-      phone: bought.phone,
-      cost,
-      costUsdt: multiply(cost, c.rate_to_usdt),
-    });
-    await purchaseFaults.afterUpstreamBuy?.();
-    let orderId: number;
-    try {
-      orderId = await db.transaction(async (tx) => {
-        const orderId = await commitLocally(tx, b, id, bought.phone, c.id, config.upstream.pollMs || 2000);
-        await recordCost(
-          tx,
-          { id, provider_id: c.id, cost, cost_usdt: multiply(cost, c.rate_to_usdt) },
-          'paid',
-        );
-        return orderId;
-      });
-    } catch (error) {
-      await markVoiding(db, id, error instanceof Error ? error.message : String(error));
-      await voidActivation(db, config, id).catch(() => {});
-      if (error instanceof AppError) throw error;
-      continue;
+    if (purchaseFaults.afterUpstreamBuy) {
+      await Promise.all([boughtRecord, client.counted()]);
+      await purchaseFaults.afterUpstreamBuy();
     }
-    return relayedOrderDetail(db, orderId, b.buyer.id);
+    const [recorded, sold] = await Promise.allSettled([
+      boughtRecord,
+      commitRelayedSale(db, {
+        activationId: id,
+        providerId: c.id,
+        upstreamId: bought.upstreamId,
+        phone: bought.phone,
+        cost,
+        costUsdt,
+        userId: b.buyer.id,
+        applicationId: b.applicationId,
+        countryCode: b.countryCode,
+        validityOptionId: b.validityOptionId,
+        price: b.price,
+        token: b.token,
+        rentalToken: b.rentalToken,
+        idempotencyKey: b.idempotencyKey,
+        firstPollMs: config.upstream.pollMs || 2000,
+      }),
+      client.counted(),
+    ]);
+    if (sold.status === 'fulfilled') {
+      const { order, rental } = sold.value;
+      return purchasedOrderDetail(b.buyer, RELAYED_CHOICE(b), b.context, order, [rental], b.token);
+    }
+    // Not sold: cancelled upstream (now, or by the reconciliation), which needs the `bought` record.
+    const error = sold.reason;
+    if (recorded.status === 'rejected') throw recorded.reason;
+    await markVoiding(db, id, error instanceof Error ? error.message : String(error));
+    await voidActivation(db, config, id).catch(() => {});
+    const ledger = purchaseAborted(error);
+    if (ledger?.kind === 'ledger') {
+      // The balance was spent meanwhile (or the buyer deleted): no other provider would fare better.
+      throw ledger.outcome === 'insufficient'
+        ? new AppError('INSUFFICIENT_BALANCE', { needed: b.price })
+        : new AppError('ORDER_FAILED');
+    }
+    const refused = saleRefusal(error);
+    // The key was used by a purchase that committed meanwhile: a retry with it answers that order.
+    if (refused === 'order') throw new AppError('ORDER_FAILED');
+    // Our own number, or voided meanwhile: the next provider. Anything else is not the sale's.
+    if (refused === null) throw error;
   }
   return null;
 }
+
+/** What every relayed sale is: one new number, a text SMS. */
+const RELAYED_CHOICE = (b: UpstreamBuy) => ({
+  applicationId: b.applicationId,
+  validityOptionId: b.validityOptionId,
+  quantity: 1,
+  cardType: 'new' as const,
+  smsType: 'text' as const,
+});
