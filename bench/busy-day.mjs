@@ -17,8 +17,9 @@
 // tests check, every code sent found on its activation and at the webhook sink, nothing delivered twice.
 // `--kill-at <minute>` kills one server with SIGKILL at that minute and starts it again 10 s later:
 // clients retry a refused connection on the other server, so only requests in flight on the killed
-// one may fail. `--scale N` multiplies every rate and count (find the knee: 1, 2, 4…).
-//   npm run build -w server && node bench/busy-day.mjs [--minutes 10] [--scale 1] [--kill-at 5] [--record on]
+// one may fail. `--scale N` multiplies every rate and count (find the knee: 1, 2, 4…). `--history H` runs the
+// day on a database that already holds a year of history (lib/report-dataset.mjs at scale H).
+//   npm run build -w server && node bench/busy-day.mjs [--minutes 10] [--scale 1] [--kill-at 5] [--history 10] [--record on]
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -30,6 +31,7 @@ import { describeMachine } from './lib/machine.mjs';
 import { parsers, readOptions } from './lib/options.mjs';
 import { startPrivatePostgres } from './lib/private-postgres.mjs';
 import { processesCpuMicros } from './lib/process-cpu.mjs';
+import { seedReportDataset } from './lib/report-dataset.mjs';
 import { machineLine, recordSection } from './lib/results.mjs';
 import { importFromServer } from './lib/server-packages.mjs';
 import { startSmscProcess } from './lib/smsc-process.mjs';
@@ -47,6 +49,12 @@ const options = readOptions(
       help: 'minute of the measured run at which one server is killed -9 and restarted (0: never)',
     },
     record: { env: 'BENCH_RECORD', default: 'off', parse: parsers.text, help: 'on: write bench/RESULTS.md' },
+    history: {
+      env: 'BENCH_HISTORY',
+      default: 0,
+      parse: Number,
+      help: "H > 0: the database first holds a year of a busy platform's history (lib/report-dataset.mjs at scale H; 1: 200,000 orders, 1,000,000 SMS…)",
+    },
     statements: {
       env: 'BENCH_STATEMENTS',
       default: 0,
@@ -93,7 +101,8 @@ const TARGETS = {
 const CANCEL_AFTER_MS = 125_000;
 const SECRET_HEADER = 'x-signature';
 const measuredMs = options.minutes * 60_000;
-const deadlineMs = (options.warmup + options.minutes * 60 + 900) * 1000;
+// Seeding a year of history takes about two minutes per unit of scale on a small machine.
+const deadlineMs = (options.warmup + options.minutes * 60 + 900 + options.history * 300) * 1000;
 
 // ------------------------------------------------------------------------------------ measuring
 
@@ -569,6 +578,7 @@ async function main(machine) {
   const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
   await client.connect();
   try {
+    const history = options.history > 0 ? await seedHistory(client) : null;
     const smsc = await startSmscProcess({ countDestinations: true });
     const sink = await startWebhookSink();
     const world = await prepare(client, first.origin, first.admin, { smsc, sink });
@@ -737,10 +747,20 @@ async function main(machine) {
       webhooks,
       mass,
       statements,
+      history,
     });
   } finally {
     await client.end();
   }
+}
+
+/** A year of history before the day (`--history`): seeded, vacuumed and analysed, its size read. */
+async function seedHistory(client) {
+  console.log(`  seeding a year of history at scale ${options.history}`);
+  const started = Date.now();
+  const size = await seedReportDataset(client, options.history, (line) => console.log(`  ${line}`));
+  const bytes = Number((await client.query('select pg_database_size(current_database()) as b')).rows[0].b);
+  return { size, seconds: (Date.now() - started) / 1000, bytes };
 }
 
 /**
@@ -813,6 +833,7 @@ async function checkInvariants(client) {
   const one = async (sql, params = []) => (await client.query(sql, params)).rows[0];
   const ledger = await one(
     `select count(*)::int as n from (select u.id from users u left join ledger_entries e on e.user_id = u.id
+       where u.username not like 'bench\\_u%'
        group by u.id, u.balance having u.balance <> coalesce(sum(e.amount), 0)) x`,
   );
   const heldTwice = await one(
@@ -856,6 +877,7 @@ function report({
   webhooks,
   mass,
   statements,
+  history,
 }) {
   const seconds = options.minutes * 60;
   const rows = [];
@@ -924,11 +946,21 @@ function report({
     [`memory growth < ${TARGETS.memoryGrowth * 100} %`, growth.every((g) => g < TARGETS.memoryGrowth)],
   ];
   const activationsPerDay = Math.round((outcome.bought / seconds) * 86400);
-  const markdown = `## A busy day (\`bench/busy-day.mjs\`), scale ${S}${options['kill-at'] ? `, one server killed -9 at minute ${options['kill-at']}` : ''}
+  const markdown = `## A busy day (\`bench/busy-day.mjs\`), scale ${S}${options['kill-at'] ? `, one server killed -9 at minute ${options['kill-at']}` : ''}${history ? `, on a year of history (scale ${options.history})` : ''}
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machineLine(machine)}; load average ${machine.loadAverage.toFixed(2)} at the start
 - Code: ${machine.commit}; database: ${database.description}; two server processes, clients alternate between them
-- Mix: ${MIX.openActivations} open activations at the start polled every ${MIX.pollEveryMs / 1000} s, ${MIX.purchasesPerSecond} purchases/s (${MIX.getNumberShare * 100} % getNumber), ${MIX.smsPerSecond} inbound SMS/s (${MIX.smppShare * 100} % over SMPP), every customer's code webhook to a local sink, a mass SMS campaign of ${Math.round(MIX.massSmsPerSecond * MIX.campaignEverySeconds).toLocaleString('en-US')} every ${MIX.campaignEverySeconds} s at ${MIX.massSmsPerSecond} msg/s over SMPP, ${MIX.links} code links long-polling, ${MIX.streams} event streams, ${MIX.admins} administrators; ${options.warmup} s warm-up, ${options.minutes} min measured
+${
+  history
+    ? `- History: the database held a year of a busy platform's history before the day (\`lib/report-dataset.mjs\` at scale ${options.history}: ${Object.entries(
+        history.size,
+      )
+        .map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`)
+        .join(
+          ', ',
+        )}, with their rentals, ledger entries, code webhooks and receipts); ${(history.bytes / 2 ** 30).toFixed(2)} GiB on disk after seeding (${history.seconds.toFixed(0)} s), the dataset's rows left out of the invariants below (its balances are not kept by a ledger)\n`
+    : ''
+}- Mix: ${MIX.openActivations} open activations at the start polled every ${MIX.pollEveryMs / 1000} s, ${MIX.purchasesPerSecond} purchases/s (${MIX.getNumberShare * 100} % getNumber), ${MIX.smsPerSecond} inbound SMS/s (${MIX.smppShare * 100} % over SMPP), every customer's code webhook to a local sink, a mass SMS campaign of ${Math.round(MIX.massSmsPerSecond * MIX.campaignEverySeconds).toLocaleString('en-US')} every ${MIX.campaignEverySeconds} s at ${MIX.massSmsPerSecond} msg/s over SMPP, ${MIX.links} code links long-polling, ${MIX.streams} event streams, ${MIX.admins} administrators; ${options.warmup} s warm-up, ${options.minutes} min measured
 - Activations bought in the window: ${outcome.bought} (≈ ${activationsPerDay.toLocaleString('en-US')} a day at this pace); codes sent ${outcome.codesSent}, seen by polling ${outcome.codesSeen}; cancelled ${outcome.cancelled}, finished ${outcome.finished}
 
 | Path | Requests | per s | p50 ms | p99 ms | max ms | errors | failed in flight on the killed process |
@@ -986,7 +1018,11 @@ await runBounded(
     const markdown = await main(machine);
     if (options.record === 'on') {
       if (machine.loadAverage >= 1) console.log('not recorded: the machine was not idle at the start');
-      else recordSection(`busy-day:scale-${S}${options['kill-at'] ? ':kill' : ''}`, markdown);
+      else
+        recordSection(
+          `busy-day:scale-${S}${options['kill-at'] ? ':kill' : ''}${options.history > 0 ? `:history-${options.history}` : ''}`,
+          markdown,
+        );
     }
     return 0;
   },
