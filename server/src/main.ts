@@ -6,6 +6,8 @@ import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { administratorBanner } from './lib/admin-banner';
+import { createPeriodicJobs } from './lib/periodic-jobs';
+import { compactRowCounts, ROW_COUNT_COMPACTION_MS } from './lib/row-counts';
 import { createWebhookWorker } from './modules/code-delivery/webhook-worker';
 import { startDemoMode } from './modules/demo/demo-mode';
 import { createChainWatcher } from './modules/deposits/chain-watcher';
@@ -94,6 +96,9 @@ async function main() {
   }
   // Retention: once a day one process deletes old records in short batches (RETENTION_*).
   const retention = startRetentionJob(db, config, app.log);
+  // Kept row counts (unfiltered list totals): each table's deltas summed into one row now and then.
+  const rowCounts = createPeriodicJobs(app.log, 'row counts');
+  rowCounts.every(ROW_COUNT_COMPACTION_MS, 'compaction', () => compactRowCounts(db));
   // SIM-farm agents: GET_SERVICES polls, the FINISH_ACTIVATION outbox, the reconciliation of activations.
   const agents = startAgentWorkers(db, config, app.log);
   app.readiness.workers = [
@@ -144,6 +149,7 @@ async function main() {
         massSms.stop(),
         upstream.stop(),
         retention.stop(),
+        rowCounts.stop(),
         agents.stop(),
         metricsListener?.close(),
         control?.close(),

@@ -51,6 +51,7 @@ import upstreamPriceRules from './0180-upstream-price-rules';
 import upstreamWebhooks from './0190-upstream-webhooks';
 import agentKeyAnnounce from './0200-agent-key-announce';
 import upstreamRequestRef from './0210-upstream-request-ref';
+import rowCounts from './0230-row-counts';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -107,4 +108,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0190-upstream-webhooks', sql: upstreamWebhooks },
   { id: '0200-agent-key-announce', sql: agentKeyAnnounce },
   { id: '0210-upstream-request-ref', sql: upstreamRequestRef },
+  { id: '0230-row-counts', sql: rowCounts },
 ];

@@ -9,6 +9,7 @@ import {
 } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
 import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
+import { listTotal } from '../../lib/row-counts';
 
 type EntryRow = {
   id: number;
@@ -75,15 +76,16 @@ export async function listEntries(
   query: LedgerFilter & PageQuery,
 ): Promise<{ list: AdminLedgerEntry[]; total: number }> {
   const filter = ledgerFilter(query);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     q.query<EntryRow>(
       `select ${COLUMNS} from ${FROM} ${filter.where}
        ${orderBy(query, SORTABLE, 'e.created_at desc', 'e.id')} ${limitOffset(query)}`,
       filter.values,
     ),
-    q.query<{ total: number }>(`select count(*)::int as total from ${FROM} ${filter.where}`, filter.values),
+    // Unfiltered: every entry has its user (a foreign key), so the join neither drops nor repeats one.
+    listTotal(q, 'ledger_entries', filter, `select count(*)::int as total from ${FROM} ${filter.where}`),
   ]);
-  return { list: rows.map(toEntry), total: count[0]?.total ?? 0 };
+  return { list: rows.map(toEntry), total };
 }
 
 /** Every entry the filters match, newest first, at most `limit` (CSV export). */

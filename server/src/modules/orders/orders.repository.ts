@@ -9,6 +9,7 @@ import type {
 } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
 import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
+import { listTotal } from '../../lib/row-counts';
 
 type OrderRow = {
   id: number;
@@ -136,18 +137,15 @@ export async function listOrders(
   userId: number | null,
 ) {
   const filter = orderFilter(query, userId);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     q.query<OrderRow>(
       // A buyer's newest first by their index; everyone's by id (the same order, without another index to write).
       `${ORDER_SELECT} ${filter.where} ${orderBy(query, SORTABLE, userId === null ? 'o.id desc' : 'o.created_at desc', 'o.id')} ${limitOffset(query)}`,
       filter.values,
     ),
-    q.query<{ total: number }>(
-      `select count(*)::int as total from store_orders o ${filter.where}`,
-      filter.values,
-    ),
+    listTotal(q, 'store_orders', filter, `select count(*)::int as total from store_orders o ${filter.where}`),
   ]);
-  return { list: rows.map(toOrder), total: count[0]?.total ?? 0 };
+  return { list: rows.map(toOrder), total };
 }
 
 /** Every matching order, newest first, for an export (bounded). */

@@ -8,6 +8,7 @@ import type {
 } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
 import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
+import { listTotal } from '../../lib/row-counts';
 import {
   APPLICATION_COLUMNS,
   type ApplicationColumns,
@@ -139,17 +140,19 @@ const toRecord = (row: MessageRow): SmsRecord => ({
 
 export async function listRecords(q: Queryable, query: PageQuery & SmsRecordFilter) {
   const filter = recordFilter(query);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     q.query<MessageRow>(
       `${RECORD_SELECT} ${filter.where} ${orderBy(query, SORTABLE, NEWEST, 'm.id')} ${limitOffset(query)}`,
       filter.values,
     ),
-    q.query<{ total: number }>(
+    listTotal(
+      q,
+      'sms_messages',
+      filter,
       `select count(*)::int as total from sms_messages m left join rentals r on r.id = m.rental_id ${filter.where}`,
-      filter.values,
     ),
   ]);
-  return { list: rows.map(toRecord), total: count[0]?.total ?? 0 };
+  return { list: rows.map(toRecord), total };
 }
 
 export async function exportRecords(q: Queryable, query: SmsRecordFilter, limit: number) {
