@@ -52,6 +52,7 @@ import upstreamWebhooks from './0190-upstream-webhooks';
 import agentKeyAnnounce from './0200-agent-key-announce';
 import upstreamRequestRef from './0210-upstream-request-ref';
 import rowCounts from './0230-row-counts';
+import cooldownIndex from './0240-cooldown-index';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -109,4 +110,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0200-agent-key-announce', sql: agentKeyAnnounce },
   { id: '0210-upstream-request-ref', sql: upstreamRequestRef },
   { id: '0230-row-counts', sql: rowCounts },
+  { id: '0240-cooldown-index', sql: cooldownIndex },
 ];
