@@ -50,6 +50,7 @@ import retention from './0170-retention';
 import upstreamPriceRules from './0180-upstream-price-rules';
 import upstreamWebhooks from './0190-upstream-webhooks';
 import agentKeyAnnounce from './0200-agent-key-announce';
+import upstreamCostReconciliation from './0220-upstream-cost-reconciliation';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -105,4 +106,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0180-upstream-price-rules', sql: upstreamPriceRules },
   { id: '0190-upstream-webhooks', sql: upstreamWebhooks },
   { id: '0200-agent-key-announce', sql: agentKeyAnnounce },
+  { id: '0220-upstream-cost-reconciliation', sql: upstreamCostReconciliation },
 ];
