@@ -38,6 +38,9 @@ create index upstream_balance_readings_provider_idx on upstream_balance_readings
 create index upstream_balance_readings_time_idx on upstream_balance_readings (provider_id, read_at);
 create index upstream_balance_readings_open_idx on upstream_balance_readings (provider_id, id)
   where open_amount <> 0;
+-- The providers list sums every provider's recent discrepancies: only readings that have one.
+create index upstream_balance_readings_discrepancy_idx on upstream_balance_readings (read_at)
+  where discrepancy > 0;
 
 create table upstream_late_refund_watch (
   activation_id integer primary key references upstream_activations (id),
