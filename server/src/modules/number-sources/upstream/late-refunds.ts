@@ -45,7 +45,9 @@ import { clientFor } from './tracked-client';
  *   is a refund as above.
  * When the window runs out the activation stays finished (paid), never refunded on our clock.
  */
+
 const MAX_WAIT_MS = 15 * 60_000;
+/** A claimed read is another process's again after this (a process that died while reading). */
 const LEASE_MS = 60_000;
 
 /** The wait before the next read, after `reads` reads: the first wait doubled each time, at most MAX_WAIT_MS. */
