@@ -28,6 +28,11 @@ const WORDS: Record<
     inherit: string;
     financeTitle: string;
     lastHour: string;
+    reconTitle: string;
+    reconOk: string;
+    reconNetCost: string;
+    reconWarning: string;
+    reconResult: string;
   }
 > = {
   'zh-CN': {
@@ -41,6 +46,11 @@ const WORDS: Record<
     inherit: '沿用供应商',
     financeTitle: '上游供应商：成本、收入与毛利',
     lastHour: '近 1 小时',
+    reconTitle: '成本台账与供应商余额对账',
+    reconOk: '供应商余额与我方成本台账一致',
+    reconNetCost: '此后净成本',
+    reconWarning: '我方成本台账无法解释',
+    reconResult: '差额',
   },
   'en-US': {
     title: 'Upstream providers',
@@ -53,36 +63,49 @@ const WORDS: Record<
     inherit: "Provider's",
     financeTitle: 'Upstream providers: cost, revenue and margin',
     lastHour: 'Last hour',
+    reconTitle: "Cost ledger against the provider's balance",
+    reconOk: "The provider's balance matches our cost ledger",
+    reconNetCost: 'Net cost since then',
+    reconWarning: 'that our cost ledger does not explain',
+    reconResult: 'Discrepancy',
   },
 };
 
 const RESELLER = { adminUsername: 'reseller', adminPassword: 'Reseller#2024' } as const;
 let browser: Browser;
 let reseller: RunningServer;
-/** The upstream customer account the reseller buys with, and its API key. */
-let upstreamKey = '';
+/**
+ * The upstream customer accounts the reseller buys with, one per language's provider (so each
+ * provider's balance moves only with its own purchases), and their API keys.
+ */
+const upstreamAccounts = {} as Record<Locale, { key: string; userId: number }>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   reseller = await startServer(RESELLER, path.join(RESULTS_DIR, 'reseller-server.log'), {
     UPSTREAM_ALLOW_PRIVATE: 'on',
     UPSTREAM_POLL_MS: '300',
+    // A balance difference counts from the next reading on (the journey does not wait 30 minutes).
+    UPSTREAM_BALANCE_SETTLE_MINUTES: '0',
   });
-  // The upstream: numbers in stock (GB, Telegram), and a funded customer whose API key the reseller uses.
+  // The upstream: numbers in stock (GB, Telegram), and funded customers whose API keys the reseller uses.
   const token = await adminToken();
   await rentableNumbers(token, 'GB', 4);
-  const account = newAccount('up');
-  await registerCustomer(baseUrl(), account);
-  await fundUser(token, await userIdOf(token, account.username), '50');
-  const login = await callApi<{ token: string }>(baseUrl(), '/auth/login', {
-    method: 'POST',
-    body: { username: account.username, password: account.password, captchaCode: 'off' },
-  });
-  const key = await callApi<{ apiKey: string }>(baseUrl(), '/api/user/api-key', {
-    method: 'POST',
-    token: login.body.data.token,
-  });
-  upstreamKey = key.body.data.apiKey;
+  for (const locale of LOCALES) {
+    const account = newAccount('up');
+    await registerCustomer(baseUrl(), account);
+    const userId = await userIdOf(token, account.username);
+    await fundUser(token, userId, '50');
+    const login = await callApi<{ token: string }>(baseUrl(), '/auth/login', {
+      method: 'POST',
+      body: { username: account.username, password: account.password, captchaCode: 'off' },
+    });
+    const key = await callApi<{ apiKey: string }>(baseUrl(), '/api/user/api-key', {
+      method: 'POST',
+      token: login.body.data.token,
+    });
+    upstreamAccounts[locale] = { key: key.body.data.apiKey, userId };
+  }
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
@@ -113,14 +136,14 @@ describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbe
     await page.getByTestId('provider-add').click();
     await page.getByTestId('provider-name').fill(`Jiema upstream ${locale}`);
     await page.getByTestId('provider-url').fill(baseUrl());
-    await page.getByTestId('provider-key').fill(upstreamKey);
+    await page.getByTestId('provider-key').fill(upstreamAccounts[locale].key);
     await page.getByTestId('provider-margin-percent').fill('0');
     await settle(page);
     await saveScreenshot(page, locale, 'upstream-provider-form');
     await page.getByTestId('provider-form-submit').click();
     const table = page.getByTestId('providers-table');
     await expect.poll(() => table.textContent()).toContain(`Jiema upstream ${locale}`);
-    expect(await table.textContent()).not.toContain(upstreamKey);
+    expect(await table.textContent()).not.toContain(upstreamAccounts[locale].key);
     await page.locator('[data-testid^="provider-test-"]').last().click();
     await expect.poll(() => page.locator('.ant-message').textContent()).toContain(words.tested);
     await settle(page);
@@ -301,6 +324,43 @@ describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbe
     await page.keyboard.press('Escape');
   });
 
+  it('balance check: the cost ledger against the balance; money taken behind its back is a warned discrepancy', async () => {
+    await page.goto('/dashboard/admin/upstream-providers');
+    await expect
+      .poll(() => page.getByTestId('providers-table').textContent())
+      .toContain(`Jiema upstream ${locale}`);
+    await page.locator('[data-testid^="provider-reconciliation-"]').last().click();
+    const summary = page.getByTestId('recon-summary');
+    await expect.poll(() => page.locator('.ant-modal').last().textContent()).toContain(words.reconTitle);
+    await expect.poll(() => summary.textContent()).toContain(words.reconNetCost);
+    await expect.poll(() => page.getByTestId('recon-ok').textContent()).toContain(words.reconOk);
+    await page.keyboard.press('Escape');
+
+    // The provider's operator takes money from our account there: our ledger knows nothing of it.
+    const taken = await callApi(baseUrl(), `/api/admin/users/${upstreamAccounts[locale].userId}/balance`, {
+      method: 'POST',
+      token: await adminToken(),
+      body: { type: 'deduction', amount: '0.3', note: 'e2e: taken by the provider', requestId: randomUUID() },
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    // Two readings ("Test"): the first sees the difference, the second settles it.
+    for (let i = 0; i < 2; i++) {
+      await page.locator('[data-testid^="provider-test-"]').last().click();
+      await expect.poll(() => page.locator('.ant-message').textContent()).toContain(words.tested);
+      await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+    }
+    await expect
+      .poll(() => page.getByTestId('providers-discrepancy').textContent())
+      .toContain(`Jiema upstream ${locale}`);
+    await page.locator('[data-testid^="provider-reconciliation-"]').last().click();
+    await expect.poll(() => page.getByTestId('recon-warning').textContent()).toContain(words.reconWarning);
+    expect(await page.getByTestId('recon-discrepancy').textContent()).toContain('0.300000');
+    await expect.poll(() => page.getByTestId('recon-intervals').textContent()).toContain(words.reconResult);
+    await settle(page);
+    await saveScreenshot(page, locale, 'upstream-reconciliation');
+    await page.keyboard.press('Escape');
+  });
+
   it('fits a 390 px phone screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
@@ -313,6 +373,12 @@ describe.each(LOCALES)('a reseller adds an upstream provider and sells its numbe
     await settle(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, locale, 'upstream-price-rules-390');
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid^="provider-reconciliation-"]').last().click();
+    await expect.poll(() => page.getByTestId('recon-warning').textContent()).toContain(words.reconWarning);
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, locale, 'upstream-reconciliation-390');
     await page.keyboard.press('Escape');
     await page.goto('/dashboard/admin/logs/finance');
     await expect.poll(() => page.getByTestId('finance-upstream').textContent()).toContain(words.financeTitle);

@@ -158,6 +158,19 @@ export const ZEnv = z.object({
   /** on: one getActiveActivations per provider and round tells which open activations to read (getStatus); off: read each. */
   UPSTREAM_BATCH_POLL: bool(true),
   /**
+   * The late-refund window, in hours after our side of an upstream activation ended (validity over,
+   * cancel, an administrator's end): an activation ended without a code for the customer is still read
+   * now and then, and a refund its provider makes in the window refunds the customer (once); an open
+   * one the provider neither ends nor lets us cancel is closed as paid when it runs out.
+   */
+  UPSTREAM_LATE_REFUND_HOURS: z.coerce.number().min(0.1).max(720).default(2),
+  /**
+   * Balance reconciliation: how long an unexplained change of a provider's balance may wait for the
+   * opposite change that shows it was only timing (a purchase charged before a reading and recorded
+   * after it, a refund the relay had not seen yet, an unsold number being cancelled) before it counts.
+   */
+  UPSTREAM_BALANCE_SETTLE_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
+  /**
    * TEST ONLY (the kill -9 test, test/upstream/kill-during-purchase.test.ts): on, a purchase stops for
    * good after a provider sold the number and before the local commit, printing
    * `upstream-buy-held` on stdout, so the test can SIGKILL the process exactly there. Never set it in

@@ -52,6 +52,10 @@ export type Config = {
     pollMs: number;
     reconcileMs: number;
     batchPoll: boolean;
+    /** UPSTREAM_LATE_REFUND_HOURS: how long after our side ended a provider's refund still counts. */
+    lateRefundMs: number;
+    /** UPSTREAM_BALANCE_SETTLE_MINUTES: how long an unexplained balance change waits for its opposite. */
+    balanceSettleMs: number;
     /** Test only: see UPSTREAM_TEST_HOLD_AFTER_BUY. */
     testHoldAfterBuy: boolean;
   };
@@ -166,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.UPSTREAM_POLL_MS,
       reconcileMs: e.UPSTREAM_RECONCILE_SECONDS * 1000,
       batchPoll: e.UPSTREAM_BATCH_POLL,
+      lateRefundMs: Math.round(e.UPSTREAM_LATE_REFUND_HOURS * 3_600_000),
+      balanceSettleMs: e.UPSTREAM_BALANCE_SETTLE_MINUTES * 60_000,
       testHoldAfterBuy: e.UPSTREAM_TEST_HOLD_AFTER_BUY,
     },
     agents: {

@@ -12,6 +12,8 @@ export async function countingProxy(target: string) {
   const calls: ProxiedCall[] = [];
   /** Actions answered `BAD_ACTION` here, as by a provider that does not offer them. */
   const notOffered = new Set<string>();
+  /** A call answered here with the text returned (an odd answer of a real provider), else passed on. */
+  const answers: { with: ((call: ProxiedCall) => string | null) | null } = { with: null };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', target);
     const q = url.searchParams;
@@ -24,6 +26,12 @@ export async function countingProxy(target: string) {
     calls.push(call);
     if (notOffered.has(q.get('action') ?? '')) {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('BAD_ACTION');
+      return;
+    }
+    const own = answers.with?.(call) ?? null;
+    if (own !== null) {
+      call.answer = own;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(own);
       return;
     }
     try {
@@ -42,6 +50,7 @@ export async function countingProxy(target: string) {
     url: `http://127.0.0.1:${port}`,
     calls,
     notOffered,
+    answers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -42,7 +42,15 @@ export async function startFiveSimFake(options: {
   stock: number;
 }) {
   const orders = new Map<number, FakeOrder>();
-  const state = { balance: 100, mode: 'ok' as FakeMode, nextId: 70_000_000, requests: 0, phoneSerial: 0 };
+  const state = {
+    balance: 100,
+    mode: 'ok' as FakeMode,
+    nextId: 70_000_000,
+    requests: 0,
+    phoneSerial: 0,
+    /** Set: a cancel is answered with this text (HTTP 400) and changes nothing, as a provider that says "order expired" early. */
+    cancelAnswer: null as string | null,
+  };
   const hung: http.ServerResponse[] = [];
 
   const server = http.createServer((req, res) => {
@@ -125,6 +133,7 @@ export async function startFiveSimFake(options: {
       if (parts[2] === 'finish' && (order.status === 'PENDING' || order.status === 'RECEIVED'))
         order.status = 'FINISHED';
       if (parts[2] === 'cancel') {
+        if (state.cancelAnswer !== null) return send(400, state.cancelAnswer, 'text/plain');
         if (order.sms.length > 0) return send(400, 'order has sms', 'text/plain');
         if (order.status === 'PENDING' || order.status === 'RECEIVED') {
           order.status = 'CANCELED';
@@ -148,6 +157,10 @@ export async function startFiveSimFake(options: {
       const at = new Date().toISOString();
       order.sms.push({ created_at: at, date: at, sender: 'Telegram', text, code });
       order.status = 'RECEIVED';
+    },
+    /** The provider finished the order by itself (no SMS): FINISHED, it keeps the price. */
+    finishQuietly(id: number) {
+      orders.get(id)!.status = 'FINISHED';
     },
     /** The provider's own timer ran out: TIMEOUT, refunded to us. */
     timeout(id: number) {

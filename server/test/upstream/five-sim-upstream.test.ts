@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readLateRefunds } from '../../src/modules/number-sources/upstream/late-refunds';
 import { relayDue } from '../../src/modules/number-sources/upstream/relay';
 import { createTestApp, expectErrorEnvelope, type TestApp } from '../helpers';
 import {
@@ -116,6 +117,43 @@ describe('a 5sim upstream', () => {
     expect(await balanceOf(t.db, b.userId)).toBe('10.000000');
     expect(await entriesOf(t.db, `refund:rental:${rentalId}`)).toHaveLength(1);
     expect(await activationOf(t.db, rentalId)).toMatchObject({ state: 'ended', outcome: 'refunded' });
+  });
+
+  test('late refund: our cancel was answered "order expired", the provider times the order out later: refunded then, once', async () => {
+    const b = await buyer(t, '10');
+    const rentalId = (await buyOne(b)).phones[0]!.rentalId;
+    const id = await upstreamId(rentalId);
+    await backdate(t.db, [rentalId], { boughtMinutesAgo: 25, expired: true });
+    fake.state.cancelAnswer = 'order expired';
+    try {
+      await relay();
+    } finally {
+      fake.state.cancelAnswer = null;
+    }
+    // "Over already", it says, without saying how: ended as finished (paid) for now.
+    expect(await activationOf(t.db, rentalId)).toMatchObject({ state: 'ended', outcome: 'finished' });
+    expect(await balanceOf(t.db, b.userId)).toBe('9.500000');
+    const before = fake.state.requests;
+    fake.timeout(id);
+    await t.db.query('update upstream_late_refund_watch set next_at = now()');
+    await Promise.all([readLateRefunds(t.db, t.config), readLateRefunds(t.db, t.config)]);
+    // One `check` read it (the second reader found nothing due).
+    expect(fake.state.requests - before).toBe(1);
+    expect(await balanceOf(t.db, b.userId)).toBe('10.000000');
+    expect(await entriesOf(t.db, `refund:rental:${rentalId}`)).toHaveLength(1);
+    expect(await activationOf(t.db, rentalId)).toMatchObject({ state: 'ended', outcome: 'refunded' });
+  });
+
+  test('late: an order the provider FINISHED without an SMS stays paid when it is still finished later', async () => {
+    const b = await buyer(t, '10');
+    const rentalId = (await buyOne(b)).phones[0]!.rentalId;
+    fake.finishQuietly(await upstreamId(rentalId));
+    await relay();
+    expect(await activationOf(t.db, rentalId)).toMatchObject({ state: 'ended', outcome: 'finished' });
+    await t.db.query('update upstream_late_refund_watch set next_at = now()');
+    expect(await readLateRefunds(t.db, t.config)).toEqual(['finished']);
+    expect(await readLateRefunds(t.db, t.config)).toEqual([]);
+    expect(await balanceOf(t.db, b.userId)).toBe('9.500000');
   });
 
   test('cancel relayed: refunded when the provider confirms', async () => {

@@ -94,6 +94,12 @@ export const ZUpstreamProvider = z.object({
   openActivations: z.number(),
   offers: z.number(),
   unmapped: z.number(),
+  /**
+   * Balance reconciliation over the last 30 days: money the provider took that our cost ledger does
+   * not explain (its currency), and whether it is above the tolerance (a warning).
+   */
+  discrepancy: z.string(),
+  discrepancyWarning: z.boolean(),
 });
 export type UpstreamProvider = z.infer<typeof ZUpstreamProvider>;
 
@@ -154,3 +160,68 @@ export const ZUpstreamProviderState = z.object({
   ),
 });
 export type UpstreamProviderState = z.infer<typeof ZUpstreamProviderState>;
+
+/** The period of a balance reconciliation: the last `days` days (1 to 366, 30 when left out). */
+export const ZUpstreamReconciliationQuery = z.object({
+  days: z.coerce
+    .number({ error: 'validation.upstreamDays' })
+    .int('validation.upstreamDays')
+    .min(1, 'validation.upstreamDays')
+    .max(366, 'validation.upstreamDays')
+    .default(30),
+});
+export type UpstreamReconciliationQuery = z.infer<typeof ZUpstreamReconciliationQuery>;
+
+/**
+ * One interval between two balance readings: how the balance moved (`actual`), what our cost ledger
+ * explains (`expected` = refunds − payments recorded in between), the difference (`unexplained`), and
+ * what became of it: offset by an opposite change nearby (timing), still `open` (within the settle
+ * window), or settled as a `discrepancy` (money taken, unexplained) or a `credit` (a top-up or a refund
+ * the ledger missed). Amounts in the provider's currency, exact decimals.
+ */
+export const ZUpstreamReconciliationInterval = z.object({
+  /** The reading that ends the interval. */
+  id: z.number(),
+  from: z.string(),
+  to: z.string(),
+  balanceFrom: z.string(),
+  balanceTo: z.string(),
+  actual: z.string(),
+  expected: z.string(),
+  unexplained: z.string(),
+  open: z.string(),
+  discrepancy: z.string(),
+  credit: z.string(),
+});
+export type UpstreamReconciliationInterval = z.infer<typeof ZUpstreamReconciliationInterval>;
+
+/** A provider's cost ledger reconciled against the balances read of it, over a period. */
+export const ZUpstreamReconciliation = z.object({
+  currency: z.string(),
+  days: z.number(),
+  /** Minutes an unexplained change waits for an opposite one before it counts (UPSTREAM_BALANCE_SETTLE_MINUTES). */
+  settleMinutes: z.number(),
+  /** The last balance read and until when it held (null: never read in the period). */
+  lastReading: z
+    .object({ balance: z.string(), readAt: z.string(), seenUntil: z.string(), reads: z.number() })
+    .nullable(),
+  firstReadingAt: z.string().nullable(),
+  readings: z.number(),
+  /** Since the first reading of the period: paid − refunded by our ledger, and how the balance moved. */
+  netCost: z.string(),
+  balanceChange: z.string(),
+  /** Settled negative unexplained changes (a positive number) and its value in USDT. */
+  discrepancy: z.string(),
+  discrepancyUsdt: z.string(),
+  /** Above this (in USDT) the discrepancy is a warning. */
+  toleranceUsdt: z.string(),
+  warning: z.boolean(),
+  /** Settled positive unexplained changes: top-ups, refunds the ledger missed. */
+  credits: z.string(),
+  /** Still within the settle window: negative (as a positive number) and positive parts. */
+  pendingNegative: z.string(),
+  pendingPositive: z.string(),
+  /** The newest intervals first (at most 200). */
+  intervals: z.array(ZUpstreamReconciliationInterval),
+});
+export type UpstreamReconciliation = z.infer<typeof ZUpstreamReconciliation>;

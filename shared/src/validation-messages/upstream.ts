@@ -25,6 +25,10 @@ export const UPSTREAM_VALIDATION_MESSAGES = {
     'zh-CN': '请选择应用或国家（至少一个）',
     'en-US': 'Choose an application or a country (at least one)',
   },
+  'validation.upstreamDays': {
+    'zh-CN': '天数为 1 到 366 的整数',
+    'en-US': 'The number of days is a whole number from 1 to 366',
+  },
   'validation.upstreamRuleEmpty': {
     'zh-CN': '请至少填写利润百分比、固定利润或价格上限之一',
     'en-US': 'Fill in at least one of the margin percentage, the fixed margin or the ceiling',

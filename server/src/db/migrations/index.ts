@@ -51,6 +51,7 @@ import upstreamPriceRules from './0180-upstream-price-rules';
 import upstreamWebhooks from './0190-upstream-webhooks';
 import agentKeyAnnounce from './0200-agent-key-announce';
 import upstreamRequestRef from './0210-upstream-request-ref';
+import upstreamCostReconciliation from './0220-upstream-cost-reconciliation';
 import rowCounts from './0230-row-counts';
 import cooldownIndex from './0240-cooldown-index';
 
@@ -109,6 +110,7 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0190-upstream-webhooks', sql: upstreamWebhooks },
   { id: '0200-agent-key-announce', sql: agentKeyAnnounce },
   { id: '0210-upstream-request-ref', sql: upstreamRequestRef },
+  { id: '0220-upstream-cost-reconciliation', sql: upstreamCostReconciliation },
   { id: '0230-row-counts', sql: rowCounts },
   { id: '0240-cooldown-index', sql: cooldownIndex },
 ];

@@ -7,6 +7,7 @@ import {
   lockNumbers,
   lockUsers,
   markEnded,
+  markRefundedAfterEnd,
   type RentalEnd,
   releaseNumbers,
   settleOrders,
@@ -68,4 +69,25 @@ export async function endRentals(tx: Queryable, endings: Ending[], cooldownMinut
     new Map([...refundedByOrder].map(([orderId, micros]) => [orderId, fromMicros(micros)])),
     endings.map((e) => e.rental.order_id),
   );
+}
+
+/**
+ * A rental that ended unrefunded (finished) is refunded after all, in the caller's transaction (the
+ * caller locked its order and the rental): a provider refunded the number late. Paid through the
+ * ledger under the same reference as any refund of the rental, so it is paid once whoever asks.
+ */
+export async function refundEndedRental(tx: Queryable, rental: LockedRental) {
+  if (rental.refunded_at !== null) return false;
+  if (!(await markRefundedAfterEnd(tx, rental))) return false;
+  if (toMicros(rental.price) > 0n) {
+    await applyBalanceChange(tx, {
+      userId: rental.user_id,
+      type: 'refund',
+      amount: rental.price,
+      reference: rentalRefundReference(rental.id),
+      note: `${rental.order_no} ${rental.phone_number}`,
+    });
+    metricRefunds.inc({ kind: 'rental' });
+  }
+  return true;
 }

@@ -118,6 +118,11 @@ export const STORE_AND_DELIVERY_ZH_CN: Record<string, { summary: string; descrip
   'GET /api/admin/upstream-providers/{id}/state': {
     summary: '按（应用、国家）的成功率、成本、收入与毛利、最近的激活',
   },
+  'GET /api/admin/upstream-providers/{id}/reconciliation': {
+    summary: '供应商成本台账与其余额的对账：最近一次读数、净成本、差额及每个区间',
+    description:
+      '每次读取供应商余额（后台刷新、测试）都与我方成本台账在此期间可解释的变化（退款 − 付款）比较。无法解释的变化先与附近相反的变化相抵（时间差）；超过结算窗口仍剩余的部分才计入：负数计为差额（超过容差时告警），正数计为入账（充值）。金额以供应商币种计。',
+  },
   // 号码代理（SIM 卡池，SMSHub 代理协议）
   'GET /api/admin/upstream-providers/{id}/price-rules': { summary: '供应商按应用和/或国家设置的价格规则' },
   'PUT /api/admin/upstream-providers/{id}/price-rules': {

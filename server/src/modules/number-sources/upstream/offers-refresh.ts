@@ -1,5 +1,6 @@
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
+import { recordBalanceReading } from './balance-reconciliation';
 import {
   type CodeRow,
   catalogRefs,
@@ -27,6 +28,8 @@ export async function refreshProvider(db: Db, config: Pick<Config, 'upstream'>, 
   const client = clientFor(db, config, provider);
   const balance = await client.balance();
   await saveBalance(db, provider.id, balance);
+  // Every balance read is also a reading of the reconciliation against our cost ledger.
+  await recordBalanceReading(db, config, provider.id, balance);
   const lines = await client.prices();
   const refs = await catalogRefs(db, provider.protocol);
   const codes: Omit<CodeRow, 'override_ref'>[] = [];

@@ -7,6 +7,8 @@ import {
   ZUpstreamProviderId,
   ZUpstreamProviderState,
   ZUpstreamProviderUpdate,
+  ZUpstreamReconciliation,
+  ZUpstreamReconciliationQuery,
   ZUpstreamTestResult,
 } from '@jiema/shared';
 import { z } from 'zod';
@@ -124,5 +126,23 @@ export function registerUpstreamProviderRoutes(app: App, { db, config }: { db: D
       },
     },
     async (request) => ok(request, await service.state(request.params.id)),
+  );
+
+  app.get(
+    `${BASE}/:id/reconciliation`,
+    {
+      config: { permission: 'admin:upstream:list' },
+      schema: {
+        tags,
+        summary:
+          "The provider's cost ledger reconciled against its balance: last reading, net cost, discrepancy and each interval",
+        description:
+          'Every balance read of the provider (background refresh, Test) is compared with the change our cost ledger explains (refunds − payments in between). An unexplained change is offset against an opposite one nearby (timing); what is left after the settle window counts: negative as the discrepancy (a warning above the tolerance), positive as a credit (a top-up). Amounts in the provider currency.',
+        params: ZUpstreamProviderId,
+        querystring: ZUpstreamReconciliationQuery,
+        response: { 200: envelopeOf(ZUpstreamReconciliation) },
+      },
+    },
+    async (request) => ok(request, await service.reconciliation(request.params.id, request.query.days)),
   );
 }

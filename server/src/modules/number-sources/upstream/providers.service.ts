@@ -26,11 +26,13 @@ import {
   setOverride,
   updateProvider,
 } from './providers.repository';
+import { isWarning, listDiscrepancies, reconciliationOf } from './reconciliation.service';
 import { rateOf, successRates } from './success-rates';
 
 const ENTITY = 'upstream_provider';
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const hint = (key: string) => `••••${key.slice(-4)}`;
+const NONE = '0.000000';
 
 type Counters = {
   requests: number;
@@ -42,7 +44,7 @@ type Counters = {
   unmapped: number;
 };
 
-function toView(p: ProviderRow, c: Counters): UpstreamProvider {
+function toView(p: ProviderRow, c: Counters, discrepancy: string): UpstreamProvider {
   return {
     id: p.id,
     name: p.name,
@@ -75,6 +77,8 @@ function toView(p: ProviderRow, c: Counters): UpstreamProvider {
     openActivations: c.open,
     offers: c.offers,
     unmapped: c.unmapped,
+    discrepancy,
+    discrepancyWarning: isWarning(discrepancy, p.rate_to_usdt),
   };
 }
 
@@ -141,13 +145,14 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
         offers: 0,
         unmapped: 0,
       },
+      (await listDiscrepancies(db)).get(id) ?? NONE,
     );
   }
 
   return {
     async list() {
-      const [rows, c] = await Promise.all([listProviders(db), counters()]);
-      return rows.map((p) => toView(p, c.get(p.id)!));
+      const [rows, c, d] = await Promise.all([listProviders(db), counters(), listDiscrepancies(db)]);
+      return rows.map((p) => toView(p, c.get(p.id)!, d.get(p.id) ?? NONE));
     },
 
     get: view,
@@ -233,6 +238,11 @@ export function createUpstreamProvidersService({ db, config }: { db: Db; config:
         await audit(tx, actor, { action: 'map', entity: ENTITY, entityId: id, after: { ...input, ref } });
       });
       return this.mappings(id);
+    },
+
+    /** The cost ledger reconciled against the balances read, over the last `days` days. */
+    async reconciliation(id: number, days: number) {
+      return reconciliationOf(db, config, id, days);
     },
 
     async state(id: number): Promise<UpstreamProviderState> {

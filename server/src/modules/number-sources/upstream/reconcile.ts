@@ -6,7 +6,7 @@ import { clientFor } from './tracked-client';
 /** A purchase in flight is never reconciled: its budget plus a margin. */
 export const unsoldGraceMs = (config: Pick<Config, 'upstream'>) => config.upstream.buyBudgetMs + 30_000;
 
-const providerOf = (a: ActivationWithProvider) =>
+const providerOf = (a: Pick<ActivationWithProvider, 'provider'>) =>
   typeof a.provider === 'string'
     ? (JSON.parse(a.provider) as ActivationWithProvider['provider'])
     : a.provider;

@@ -19,6 +19,7 @@ import {
   recordCost,
   schedulePoll,
 } from './activations.repository';
+import { ourEndOf, watchLateRefund } from './late-refunds.repository';
 import type { StatusOutcome, UpstreamSms } from './provider-client';
 import { providerOf } from './reconcile';
 import { clientFor } from './tracked-client';
@@ -56,7 +57,9 @@ export async function ingestUpstreamSms(
 /**
  * The provider ended the activation: the rental ends with it, exactly once (the activation's
  * `active → ended` update and the rental's end are one transaction). Refunded only when the provider
- * refunded us AND no SMS reached the customer; otherwise finished, paid.
+ * refunded us AND no SMS reached the customer; otherwise finished, paid. Finished with no SMS for the
+ * customer, it is watched for a late refund until the window after our side's end runs out
+ * (late-refunds.ts); the customer gets that refund if this ended the rental (not an administrator).
  */
 async function endFromUpstream(
   db: Db,
@@ -69,12 +72,20 @@ async function endFromUpstream(
     const refund = refundedUpstream && rental !== null && !rental.has_message;
     if (!(await markEnded(tx, a.id, refund ? 'refunded' : 'finished'))) return;
     if (refund) await recordCost(tx, a, 'refunded');
-    if (rental && ['active', 'inactive', 'suspended'].includes(rental.status)) {
+    const ourEnd = rental && !refund && !rental.has_message ? await ourEndOf(tx, rental.id) : null;
+    const holding = rental !== null && ['active', 'inactive', 'suspended'].includes(rental.status);
+    if (holding) {
       await endRentals(
         tx,
         [{ rental, status: refund ? 'cancelled' : 'finished', refund }],
         config.storeCooldownMinutes,
       );
+    }
+    if (ourEnd) {
+      await watchLateRefund(tx, a, {
+        customer: holding,
+        until: new Date(ourEnd.getTime() + config.upstream.lateRefundMs),
+      });
     }
   });
 }
@@ -92,15 +103,31 @@ export const steadyOf = (config: RelayConfig) =>
 const backedOff = (config: RelayConfig, a: ActivationWithProvider) =>
   Math.min(a.poll_interval_ms * 2, baseOf(config) * MAX_BACKOFF);
 
-/** Our side is over (validity out, or an administrator ended the rental), and whether a code came. */
-async function rentalEnd(db: Db, rentalId: number | null) {
-  const [rental] = await db.query<{ over: boolean; has_message: boolean }>(
+/**
+ * Our side is over (validity out, or an administrator ended the rental), whether a code came, and
+ * whether the late-refund window after that end has run out too.
+ */
+async function rentalEnd(db: Db, config: RelayConfig, rentalId: number | null) {
+  const [rental] = await db.query<{ over: boolean; has_message: boolean; window_over: boolean }>(
     `select r.expires_at <= now() or r.status not in ('active', 'inactive', 'suspended') as over,
-       exists (select 1 from sms_messages m where m.rental_id = r.id) as has_message
+       exists (select 1 from sms_messages m where m.rental_id = r.id) as has_message,
+       case when r.status in ('active', 'inactive', 'suspended') then r.expires_at
+         else coalesce(r.ended_at, r.expires_at) end + make_interval(secs => $2::float8 / 1000) <= now() as window_over
      from rentals r where r.id = $1`,
-    [rentalId],
+    [rentalId, config.upstream.lateRefundMs],
   );
   return rental ?? null;
+}
+
+/**
+ * The late-refund window after our side's end ran out while the provider neither ended the activation
+ * nor let us cancel it (or no longer knows it, or does not answer): closed as finished, paid; never
+ * refunded on our clock alone. Ends the following of it.
+ */
+async function closedAfterWindow(db: Db, config: RelayConfig, a: ActivationWithProvider) {
+  if (!(await rentalEnd(db, config, a.rental_id))?.window_over) return false;
+  await endFromUpstream(db, config, a, false);
+  return true;
 }
 
 /**
@@ -115,11 +142,13 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
   try {
     status = await client.status(a.upstream_id!, { retryRound: a.retry_round });
   } catch {
+    if (await closedAfterWindow(db, config, a)) return 'ended';
     await schedulePoll(db, a.id, { waitMs: backedOff(config, a) });
     return 'fault';
   }
   if (status.kind === 'unknown') {
     // Never refunded on our own: the administrator sees it on the providers screen.
+    if (await closedAfterWindow(db, config, a)) return 'ended';
     await schedulePoll(db, a.id, { waitMs: base * MAX_BACKOFF, status: 'unknown' });
     return 'unknown';
   }
@@ -128,7 +157,7 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
     await endFromUpstream(db, config, a, status.refunded && status.messages.length === 0);
     return 'ended';
   }
-  const rental = await rentalEnd(db, a.rental_id);
+  const rental = await rentalEnd(db, config, a.rental_id);
   if (rental?.over) {
     // Our validity is over, or an administrator ended the rental (its order completed or cancelled):
     // ask the provider to end it too; what it refunds US follows ITS answer.
@@ -138,6 +167,10 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
     ).catch(() => null);
     if (answer?.kind === 'ok' || answer?.kind === 'ended') {
       await endFromUpstream(db, config, a, !rental.has_message && answer.kind === 'ok');
+      return 'ended';
+    }
+    if (rental.window_over) {
+      await endFromUpstream(db, config, a, false);
       return 'ended';
     }
   }
@@ -223,7 +256,7 @@ async function relayProvider(
   }
   await Promise.all(
     [...due, ...changedOthers].map(async (a) => {
-      if (batch && unchanged(a) && !(await rentalEnd(db, a.rental_id))?.over) {
+      if (batch && unchanged(a) && !(await rentalEnd(db, config, a.rental_id))?.over) {
         await schedulePoll(db, a.id, { waitMs: steady });
         return;
       }

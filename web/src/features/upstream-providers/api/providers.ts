@@ -8,6 +8,7 @@ import type {
   UpstreamProviderCreate,
   UpstreamProviderState,
   UpstreamProviderUpdate,
+  UpstreamReconciliation,
   UpstreamTestResult,
 } from '@jiema/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -51,6 +52,14 @@ export const useProviderState = (id: number | null) =>
   useQuery({
     queryKey: [...PROVIDERS_KEY, 'state', id],
     queryFn: () => request<UpstreamProviderState>({ url: `${BASE}/${id}/state` }),
+    enabled: id !== null,
+  });
+
+/** The provider's cost ledger reconciled against its balance readings of the last `days` days. */
+export const useReconciliation = (id: number | null, days: number) =>
+  useQuery({
+    queryKey: [...PROVIDERS_KEY, 'reconciliation', id, days],
+    queryFn: () => request<UpstreamReconciliation>({ url: `${BASE}/${id}/reconciliation`, params: { days } }),
     enabled: id !== null,
   });
 

@@ -20,6 +20,7 @@ import { PROVIDERS_KEY, testProvider, updateProvider, useProviders } from '../ap
 import { MappingsModal } from './mappings-modal';
 import { PriceRulesModal } from './price-rules-modal';
 import { ProviderFormModal } from './provider-form-modal';
+import { ReconciliationModal } from './reconciliation-modal';
 import { StateModal } from './state-modal';
 import { useCan } from './use-can';
 
@@ -37,7 +38,9 @@ export default function ProvidersPage() {
   const [mappingsOf, setMappingsOf] = useState<number | null>(null);
   const [stateOf, setStateOf] = useState<number | null>(null);
   const [rulesOf, setRulesOf] = useState<number | null>(null);
+  const [reconOf, setReconOf] = useState<number | null>(null);
   const lowBalance = (providers.data ?? []).filter((p) => p.balanceLow);
+  const discrepant = (providers.data ?? []).filter((p) => p.discrepancyWarning);
   const refresh = () => queryClient.invalidateQueries({ queryKey: PROVIDERS_KEY });
   const test = useMutation({
     mutationFn: testProvider,
@@ -75,6 +78,13 @@ export default function ProvidersPage() {
         <Space size={4} data-testid={`provider-balance-${p.id}`}>
           <span>{p.balance === null ? '—' : `${p.balance} ${p.currency}`}</span>
           {p.balanceLow && <Tag color="orange">{t('upstream.balanceLow')}</Tag>}
+          {p.discrepancyWarning && (
+            <Tooltip title={t('upstream.recon.tagHelp', { amount: `${p.discrepancy} ${p.currency}` })}>
+              <Tag color="red" data-testid={`provider-discrepancy-${p.id}`}>
+                {t('upstream.recon.tag', { amount: p.discrepancy })}
+              </Tag>
+            </Tooltip>
+          )}
         </Space>
       ),
     },
@@ -193,6 +203,13 @@ export default function ProvidersPage() {
           <Button size="small" onClick={() => setRulesOf(p.id)} data-testid={`provider-rules-${p.id}`}>
             {t('upstream.rules.button')}
           </Button>
+          <Button
+            size="small"
+            onClick={() => setReconOf(p.id)}
+            data-testid={`provider-reconciliation-${p.id}`}
+          >
+            {t('upstream.recon.button')}
+          </Button>
         </Space>
       ),
     },
@@ -224,6 +241,15 @@ export default function ProvidersPage() {
           data-testid="providers-low-balance"
         />
       )}
+      {discrepant.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('upstream.recon.listAlert', { names: discrepant.map((p) => p.name).join(', ') })}
+          data-testid="providers-discrepancy"
+        />
+      )}
       <DataTable<UpstreamProvider>
         cards
         rowKey="id"
@@ -240,6 +266,7 @@ export default function ProvidersPage() {
       />
       <MappingsModal providerId={mappingsOf} onClose={() => setMappingsOf(null)} />
       <StateModal providerId={stateOf} onClose={() => setStateOf(null)} />
+      <ReconciliationModal providerId={reconOf} onClose={() => setReconOf(null)} />
       <PriceRulesModal
         providerId={rulesOf}
         canEdit={can('admin:upstream:edit')}
