@@ -49,6 +49,12 @@ const options = readOptions(
       help: 'minute of the measured run at which one server is killed -9 and restarted (0: never)',
     },
     record: { env: 'BENCH_RECORD', default: 'off', parse: parsers.text, help: 'on: write bench/RESULTS.md' },
+    heap: {
+      env: 'BENCH_HEAP',
+      default: 'off',
+      parse: parsers.text,
+      help: "on: the servers serve /metrics (METRICS_TOKEN) and their V8 heap (used, total) and external memory are sampled with their RSS, to tell a leak from the heap's own growth",
+    },
     history: {
       env: 'BENCH_HISTORY',
       default: 0,
@@ -533,6 +539,26 @@ async function adminLoop(world) {
 
 // ------------------------------------------------------------------------------------ the run
 
+const METRICS_TOKEN = randomUUID().replaceAll('-', '');
+
+/** The V8 heap and external memory of a server in MB, from its /metrics (`--heap on`), or null. */
+async function heapOf(server) {
+  try {
+    const res = await fetch(`${server.origin}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await res.text();
+    const mb = (name) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1]) / 2 ** 20;
+    return {
+      used: mb('nodejs_heap_size_used_bytes'),
+      total: mb('nodejs_heap_size_total_bytes'),
+      external: mb('nodejs_external_memory_bytes'),
+    };
+  } catch {
+    return null;
+  }
+}
+
 function rssOf(pid) {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -563,6 +589,7 @@ async function main(machine) {
     TRON_WATCHER: 'off',
     // The webhook sink is on loopback, which customers' webhooks may not reach by default.
     CODE_WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...(options.heap === 'on' ? { METRICS_TOKEN } : {}),
   };
   const start = (name) =>
     startJiemaServer({
@@ -625,6 +652,7 @@ async function main(machine) {
       p.finally(() => inFlight.delete(p));
     };
     const memory = [];
+    const heaps = [];
     let cpuBefore = null;
     let dbSizeBefore = null;
     let massSmsBefore = null;
@@ -704,8 +732,10 @@ async function main(machine) {
         }
       }
       for (; smsCredit >= 1; smsCredit--) track(sendStray(world));
-      if (measuring && memory.length < (now - measuredAt) / 15_000)
+      if (measuring && memory.length < (now - measuredAt) / 15_000) {
         memory.push(servers.map((s) => rssOf(s.pid)));
+        if (options.heap === 'on') Promise.all(servers.map(heapOf)).then((h) => heaps.push(h));
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
     const cpuAfter = {
@@ -741,6 +771,7 @@ async function main(machine) {
       cpuBefore,
       cpuAfter,
       memory,
+      heaps,
       dbSizeBefore,
       dbSizeAfter,
       invariants,
@@ -871,6 +902,7 @@ function report({
   cpuBefore,
   cpuAfter,
   memory,
+  heaps,
   dbSizeBefore,
   dbSizeAfter,
   invariants,
@@ -972,10 +1004,29 @@ ${rows.join('\n')}
 - Mass SMS: ${campaigns.confirmed} campaigns confirmed (${campaigns.messages.toLocaleString('en-US')} messages); ${massDelivered.toLocaleString('en-US')} delivered in the window = ${massRate.toFixed(0)} msg/s; at the end ${JSON.stringify(mass.atEnd)}; the simulator took ${mass.simulator.submits.toLocaleString('en-US')} submits to ${mass.simulator.destinations?.toLocaleString('en-US')} numbers
 - CPU over the window (100 % = one core): servers ${serverCpu.join(', ')}; PostgreSQL ${cpu(pgMicros)}; SMSC simulator ${cpu(smscMicros)}; load generator ${cpu(cpuAfter.at.user + cpuAfter.at.system)}
 - Memory (RSS MB, every 15 s): ${servers.map((s, i) => `${s.name} ${firstMem[i]?.toFixed(0)} → ${lastMem[i]?.toFixed(0)} (${(growth[i] * 100).toFixed(1)} %)`).join(', ')}
-- Database growth: ${(dbPerHour / 2 ** 20).toFixed(0)} MB per hour at this pace; ${streamEvents} stream events received
+${
+  heaps.length
+    ? `- V8 heap used / heap total / external memory (MB, first and last sample): ${servers
+        .map((s, i) => {
+          const h = (x) =>
+            x ? `${x.used.toFixed(0)} / ${x.total.toFixed(0)} / ${x.external.toFixed(0)}` : '?';
+          return `${s.name} ${h(heaps[0]?.[i])} → ${h(heaps.at(-1)?.[i])}`;
+        })
+        .join(', ')}\n`
+    : ''
+}- Database growth: ${(dbPerHour / 2 ** 20).toFixed(0)} MB per hour at this pace; ${streamEvents} stream events received
 - Afterwards: ${JSON.stringify(invariants)}
 
 ${checks.map(([what, ok]) => `- ${what}: **${ok ? 'met' : 'not met'}**`).join('\n')}${statementsTable(statements, seconds)}`;
+  if (heaps.length) {
+    const series = (pick) => servers.map((srv, i) => `${srv.name} ${heaps.map((h) => pick(h[i])).join(' ')}`);
+    console.log(
+      `RSS MB every 15 s: ${servers.map((srv, i) => `${srv.name} ${memory.map((m) => m[i]?.toFixed(0)).join(' ')}`).join(' | ')}`,
+    );
+    console.log(`heap total MB: ${series((x) => x?.total.toFixed(0)).join(' | ')}`);
+    console.log(`heap used MB: ${series((x) => x?.used.toFixed(0)).join(' | ')}`);
+    console.log(`external MB: ${series((x) => x?.external.toFixed(0)).join(' | ')}`);
+  }
   console.log(`\n${markdown}\n`);
   return markdown;
 }
