@@ -937,8 +937,14 @@ function report({
   let pgMicros = 0;
   for (const [pid, m] of cpuAfter.pg) if (cpuBefore.pg.has(pid)) pgMicros += m - cpuBefore.pg.get(pid);
   const smscMicros = [...cpuAfter.smsc.values()][0] - [...cpuBefore.smsc.values()][0];
-  const firstMem = memory.find((m) => m.every((x) => x !== null)) ?? [];
-  const lastMem = memory.at(-1) ?? [];
+  // The first and the last minute's median RSS of each server: a process's RSS rises and falls with its
+  // heap between collections (tens of MB here), so two single samples compare two points of that saw,
+  // not the memory it keeps.
+  const complete = memory.filter((m) => m.every((x) => x !== null));
+  const medianOf = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const minuteOf = (samples) => servers.map((_, i) => medianOf(samples.map((m) => m[i])));
+  const firstMem = complete.length ? minuteOf(complete.slice(0, 4)) : [];
+  const lastMem = complete.length ? minuteOf(complete.slice(-4)) : [];
   const growth = firstMem.map((m, i) => (lastMem[i] && m ? lastMem[i] / m - 1 : NaN));
   const dbPerHour = ((dbSizeAfter - dbSizeBefore) / seconds) * 3600;
   const p = (path) => stats.get(path)?.latencies ?? [];
@@ -1003,7 +1009,7 @@ ${rows.join('\n')}
 - Customer webhooks: ${webhooks.expected - webhooks.missing} of ${webhooks.expected} codes arrived at the sink, p50 ${quantile(webhooks.latencies, 0.5)} ms, p99 ${quantile(webhooks.latencies, 0.99)} ms after the SMS was sent; ${webhooks.redelivered} deliveries retried (same id), ${webhooks.smsDeliveredTwice} SMS delivered twice
 - Mass SMS: ${campaigns.confirmed} campaigns confirmed (${campaigns.messages.toLocaleString('en-US')} messages); ${massDelivered.toLocaleString('en-US')} delivered in the window = ${massRate.toFixed(0)} msg/s; at the end ${JSON.stringify(mass.atEnd)}; the simulator took ${mass.simulator.submits.toLocaleString('en-US')} submits to ${mass.simulator.destinations?.toLocaleString('en-US')} numbers
 - CPU over the window (100 % = one core): servers ${serverCpu.join(', ')}; PostgreSQL ${cpu(pgMicros)}; SMSC simulator ${cpu(smscMicros)}; load generator ${cpu(cpuAfter.at.user + cpuAfter.at.system)}
-- Memory (RSS MB, every 15 s): ${servers.map((s, i) => `${s.name} ${firstMem[i]?.toFixed(0)} → ${lastMem[i]?.toFixed(0)} (${(growth[i] * 100).toFixed(1)} %)`).join(', ')}
+- Memory (RSS MB, sampled every 15 s; median of the first minute → median of the last): ${servers.map((s, i) => `${s.name} ${firstMem[i]?.toFixed(0)} → ${lastMem[i]?.toFixed(0)} (${(growth[i] * 100).toFixed(1)} %)`).join(', ')}
 ${
   heaps.length
     ? `- V8 heap used / heap total / external memory (MB, first and last sample): ${servers

@@ -140,6 +140,56 @@ describe('batched status polling (getActiveActivations)', () => {
     expect(counted!.due).toBe(0);
   });
 
+  test('a list the provider cuts short: an open activation it leaves out is read on its own backed-off schedule, not in every round; its code still arrives', async () => {
+    const order = dataOf<Order>(
+      await b.call({ method: 'POST', url: '/api/store/orders', payload: purchaseBody(world) }),
+    );
+    const rentalId = order.phones[0]!.rentalId;
+    const left = (await activationOf(t.db, rentalId))!;
+    proxy.edits.with = (call, body) => {
+      if (call.action !== 'getActiveActivations') return body;
+      const list = JSON.parse(body) as { activeActivations: { activationId: string }[] };
+      list.activeActivations = list.activeActivations.filter((x) => x.activationId !== left.upstream_id);
+      return JSON.stringify(list);
+    };
+    try {
+      // Missing from the list: read once (it could have ended), found open.
+      expect((await round()).reads).toContain(left.upstream_id);
+      const readsOf = (from: number) =>
+        proxy.calls.slice(from).filter((c) => c.action === 'getStatus' && c.id === left.upstream_id).length;
+      // Rounds on the relay's own schedule: the others are batched, it waits its backed-off turn.
+      const from = proxy.calls.length;
+      for (let i = 0; i < 4; i++) {
+        await t.db.query(
+          `update upstream_activations set next_poll_at = now() where state = 'active' and id <> $1`,
+          [left.id],
+        );
+        await relayDue(t.db, t.config);
+      }
+      expect(proxy.calls.slice(from).filter((c) => c.action === 'getActiveActivations')).toHaveLength(4);
+      expect(readsOf(from)).toBe(0);
+      const [waiting] = await t.db.query<{ wait: number; status: string }>(
+        `select extract(epoch from next_poll_at - now())::float8 * 1000 as wait, upstream_status as status
+         from upstream_activations where id = $1`,
+        [left.id],
+      );
+      expect(waiting!.status).toBe('absent-from-batch');
+      expect(waiting!.wait).toBeGreaterThan(steadyOf(t.config));
+      // Its turn comes: read, and the code that arrived meanwhile reaches our customer.
+      await smsArrives(up.t, Number(left.upstream_id), 'Your code 737373', '737373');
+      await t.db.query('update upstream_activations set next_poll_at = now() where id = $1', [left.id]);
+      const turn = proxy.calls.length;
+      await relayDue(t.db, t.config);
+      expect(readsOf(turn)).toBe(1);
+      expect(await codeOf(b, rentalId)).toBe('737373');
+    } finally {
+      proxy.edits.with = null;
+    }
+    // Done with it (finish relayed), so the next tests see only their own activations.
+    dataOf(await b.call({ method: 'POST', url: `/api/rentals/${rentalId}/finish` }));
+    expect(await activationOf(t.db, rentalId)).toMatchObject({ state: 'ended' });
+  });
+
   test('an activation gone from the list (cancelled upstream) is read and ended', async () => {
     // Ended on the provider's side (its account cancels it once its 2-minute lock has passed).
     await backdate(up.t.db, [Number(upstreamIds[0])], { boughtMinutesAgo: 3 });

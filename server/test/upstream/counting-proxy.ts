@@ -14,6 +14,8 @@ export async function countingProxy(target: string) {
   const notOffered = new Set<string>();
   /** A call answered here with the text returned (an odd answer of a real provider), else passed on. */
   const answers: { with: ((call: ProxiedCall) => string | null) | null } = { with: null };
+  /** The upstream's answer to a call passed on, changed before it reaches us (a provider's own quirk). */
+  const edits: { with: ((call: ProxiedCall, body: string) => string) | null } = { with: null };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', target);
     const q = url.searchParams;
@@ -36,7 +38,8 @@ export async function countingProxy(target: string) {
     }
     try {
       const answer = await fetch(url, { method: req.method });
-      const body = await answer.text();
+      const real = await answer.text();
+      const body = edits.with ? edits.with(call, real) : real;
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
       res.end(body);
       call.answer = body;
@@ -51,6 +54,7 @@ export async function countingProxy(target: string) {
     calls,
     notOffered,
     answers,
+    edits,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -179,6 +179,9 @@ export async function followOne(db: Db, config: RelayConfig, a: ActivationWithPr
   return fresh > 0 ? 'sms' : 'waiting';
 }
 
+/** `upstream_status` of an open activation the provider's batch list left out (see `stillAbsent`). */
+const ABSENT_FROM_BATCH = 'absent-from-batch';
+
 /** Providers that answered getActiveActivations as not offered: read one by one until then (this process). */
 const batchUnsupportedUntil = new Map<number, number>();
 const BATCH_RETRY_MS = 3600_000;
@@ -233,6 +236,11 @@ async function relayProvider(
   };
   const unchanged = (a: { upstream_id: string | null; upstream_status: string | null }) =>
     signatureOf(a) !== null && signatureOf(a) === a.upstream_status;
+  // Open here, missing from the provider's list, and found still open when last read: a list the
+  // provider cuts short (ours lists 100). Such an activation is read on its own schedule, backed off
+  // like one read one by one, instead of in every round as "changed".
+  const stillAbsent = (a: { upstream_id: string | null; upstream_status: string | null }) =>
+    batch !== null && signatureOf(a) === null && a.upstream_status === ABSENT_FROM_BATCH;
   const steady = steadyOf(config);
   // A provider read in batches is read every round, one open activation alone too (one request a round
   // either way); one that turned out not to offer the batch call backs off per activation.
@@ -246,7 +254,7 @@ async function relayProvider(
     );
     // Read in this round as far as the round's size allows (a provider is not sent thousands of reads
     // at once); the rest fall due now and the next ticks claim them.
-    const changed = others.filter((a) => !unchanged(a));
+    const changed = others.filter((a) => !unchanged(a) && !stillAbsent(a));
     const room = Math.max(0, limit - due.length);
     changedOthers = await claimChanged(db, changed.slice(0, room), leaseMs);
     await makeDue(
@@ -260,11 +268,13 @@ async function relayProvider(
         await schedulePoll(db, a.id, { waitMs: steady });
         return;
       }
-      const result = await followOne(db, config, a, readSteadily).catch(() => 'fault');
-      // Acted on this state: the next batch that shows the same signature needs no read.
       const signature = signatureOf(a);
-      if (signature !== null && (result === 'sms' || result === 'waiting'))
-        await noteUpstreamStatus(db, a.id, signature);
+      const listed = batch === null || signature !== null;
+      const result = await followOne(db, config, a, readSteadily && listed).catch(() => 'fault');
+      // Acted on this state: the next batch that shows the same signature needs no read; one that
+      // still leaves it out does not either (its own schedule reads it).
+      if (batch !== null && (result === 'sms' || result === 'waiting'))
+        await noteUpstreamStatus(db, a.id, signature ?? ABSENT_FROM_BATCH);
     }),
   );
 }
