@@ -42,13 +42,7 @@ export async function endRentals(tx: Queryable, endings: Ending[], cooldownMinut
   for (const { rental } of refunds) {
     const micros = toMicros(rental.price);
     if (micros > 0n) {
-      await applyBalanceChange(tx, {
-        userId: rental.user_id,
-        type: 'refund',
-        amount: rental.price,
-        reference: rentalRefundReference(rental.id),
-        note: `${rental.order_no} ${rental.phone_number}`,
-      });
+      await refundPrice(tx, rental);
     }
     refundedByOrder.set(rental.order_id, (refundedByOrder.get(rental.order_id) ?? 0n) + micros);
   }
@@ -71,6 +65,16 @@ export async function endRentals(tx: Queryable, endings: Ending[], cooldownMinut
   );
 }
 
+/** A rental's price back to its owner through the ledger, under the rental's one refund reference. */
+const refundPrice = (tx: Queryable, rental: LockedRental) =>
+  applyBalanceChange(tx, {
+    userId: rental.user_id,
+    type: 'refund',
+    amount: rental.price,
+    reference: rentalRefundReference(rental.id),
+    note: `${rental.order_no} ${rental.phone_number}`,
+  });
+
 /**
  * A rental that ended unrefunded (finished) is refunded after all, in the caller's transaction (the
  * caller locked its order and the rental): a provider refunded the number late. Paid through the
@@ -80,13 +84,7 @@ export async function refundEndedRental(tx: Queryable, rental: LockedRental) {
   if (rental.refunded_at !== null) return false;
   if (!(await markRefundedAfterEnd(tx, rental))) return false;
   if (toMicros(rental.price) > 0n) {
-    await applyBalanceChange(tx, {
-      userId: rental.user_id,
-      type: 'refund',
-      amount: rental.price,
-      reference: rentalRefundReference(rental.id),
-      note: `${rental.order_no} ${rental.phone_number}`,
-    });
+    await refundPrice(tx, rental);
     metricRefunds.inc({ kind: 'rental' });
   }
   return true;
