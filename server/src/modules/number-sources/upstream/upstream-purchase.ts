@@ -246,11 +246,15 @@ export async function buyFromProviders(
     ]);
     if (sold.status === 'fulfilled') {
       const { order, rental } = sold.value;
-      return purchasedOrderDetail(b.buyer, RELAYED_CHOICE(b), b.context, order, [rental], b.token);
+      return purchasedOrderDetail(b.buyer, relayedChoice(b), b.context, order, [rental], b.token);
     }
     // Not sold: cancelled upstream (now, or by the reconciliation), which needs the `bought` record.
     const error = sold.reason;
-    if (recorded.status === 'rejected') throw recorded.reason;
+    if (recorded.status === 'rejected') {
+      // Neither written (the database failing): no row knows the number, so it is cancelled now or never.
+      await client.cancel(bought.upstreamId).catch(() => {});
+      throw recorded.reason;
+    }
     await markVoiding(db, id, error instanceof Error ? error.message : String(error));
     await voidActivation(db, config, id).catch(() => {});
     const ledger = purchaseAborted(error);
@@ -270,7 +274,7 @@ export async function buyFromProviders(
 }
 
 /** What every relayed sale is: one new number, a text SMS. */
-const RELAYED_CHOICE = (b: UpstreamBuy) => ({
+const relayedChoice = (b: UpstreamBuy) => ({
   applicationId: b.applicationId,
   validityOptionId: b.validityOptionId,
   quantity: 1,
