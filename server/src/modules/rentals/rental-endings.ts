@@ -2,12 +2,12 @@ import { fromMicros, toMicros } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
 import { refunds as metricRefunds } from '../../lib/metrics';
 import { applyBalanceChange } from '../ledger/ledger.service';
+import { markRefundedAfterEnd } from './late-refund.repository';
 import {
   type LockedRental,
   lockNumbers,
   lockUsers,
   markEnded,
-  markRefundedAfterEnd,
   type RentalEnd,
   releaseNumbers,
   settleOrders,
