@@ -34,26 +34,18 @@ begin
   return null;
 end $$;
 
-create trigger store_orders_count_inserted after insert on store_orders
-  referencing new table as added for each statement execute function count_rows_inserted();
-create trigger store_orders_count_deleted after delete on store_orders
-  referencing old table as removed for each statement execute function count_rows_deleted();
-create trigger store_orders_count_truncated after truncate on store_orders
-  for each statement execute function count_rows_truncated();
-
-create trigger sms_messages_count_inserted after insert on sms_messages
-  referencing new table as added for each statement execute function count_rows_inserted();
-create trigger sms_messages_count_deleted after delete on sms_messages
-  referencing old table as removed for each statement execute function count_rows_deleted();
-create trigger sms_messages_count_truncated after truncate on sms_messages
-  for each statement execute function count_rows_truncated();
-
-create trigger ledger_entries_count_inserted after insert on ledger_entries
-  referencing new table as added for each statement execute function count_rows_inserted();
-create trigger ledger_entries_count_deleted after delete on ledger_entries
-  referencing old table as removed for each statement execute function count_rows_deleted();
-create trigger ledger_entries_count_truncated after truncate on ledger_entries
-  for each statement execute function count_rows_truncated();
+do $$
+declare t text;
+begin
+  foreach t in array array['store_orders', 'sms_messages', 'ledger_entries'] loop
+    execute format('create trigger %I after insert on %I referencing new table as added
+      for each statement execute function count_rows_inserted()', t || '_count_inserted', t);
+    execute format('create trigger %I after delete on %I referencing old table as removed
+      for each statement execute function count_rows_deleted()', t || '_count_deleted', t);
+    execute format('create trigger %I after truncate on %I
+      for each statement execute function count_rows_truncated()', t || '_count_truncated', t);
+  end loop;
+end $$;
 
 insert into row_count_deltas (table_name, n)
   select 'store_orders', count(*) from store_orders
