@@ -1,6 +1,6 @@
 /**
  * Row counts of the tables that grow with a platform's history, kept as they are written, so a list's
- * unfiltered total (the admin's orders, SMS records and finance records as they first open) is a sum
+ * unfiltered total (the admin's orders, SMS records, finance records and users as they first open) is a sum
  * over a few rows instead of a count of every order, SMS or ledger entry ever written (25,000 pages
  * read per count at a year of history in bench/history-growth.mjs, growing with every day).
  *
@@ -37,7 +37,7 @@ end $$;
 do $$
 declare t text;
 begin
-  foreach t in array array['store_orders', 'sms_messages', 'ledger_entries'] loop
+  foreach t in array array['store_orders', 'sms_messages', 'ledger_entries', 'users'] loop
     execute format('create trigger %I after insert on %I referencing new table as added
       for each statement execute function count_rows_inserted()', t || '_count_inserted', t);
     execute format('create trigger %I after delete on %I referencing old table as removed
@@ -50,5 +50,6 @@ end $$;
 insert into row_count_deltas (table_name, n)
   select 'store_orders', count(*) from store_orders
   union all select 'sms_messages', count(*) from sms_messages
-  union all select 'ledger_entries', count(*) from ledger_entries;
+  union all select 'ledger_entries', count(*) from ledger_entries
+  union all select 'users', count(*) from users;
 `;

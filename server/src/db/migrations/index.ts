@@ -54,6 +54,7 @@ import upstreamRequestRef from './0210-upstream-request-ref';
 import upstreamCostReconciliation from './0220-upstream-cost-reconciliation';
 import rowCounts from './0230-row-counts';
 import cooldownIndex from './0240-cooldown-index';
+import stockCounts from './0250-stock-counts';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -113,4 +114,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0220-upstream-cost-reconciliation', sql: upstreamCostReconciliation },
   { id: '0230-row-counts', sql: rowCounts },
   { id: '0240-cooldown-index', sql: cooldownIndex },
+  { id: '0250-stock-counts', sql: stockCounts },
 ];

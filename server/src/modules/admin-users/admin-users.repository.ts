@@ -7,6 +7,7 @@ import {
 } from '@jiema/shared';
 import type { Queryable } from '../../db/client';
 import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
+import { listTotal } from '../../lib/row-counts';
 
 /** One row of the user list: the account without secrets (no password hash, no API key). */
 export type AdminUserRow = {
@@ -106,15 +107,15 @@ export async function listUsers(
   query: AdminUserListQuery,
 ): Promise<{ list: AdminUserRow[]; total: number }> {
   const filter = userFilter(query);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     q.query<Row>(
       `select ${COLUMNS} from users u ${filter.where}
        ${orderBy(query, SORTABLE, 'u.id desc', 'u.id')} ${limitOffset(query)}`,
       filter.values,
     ),
-    q.query<{ total: number }>(`select count(*)::int as total from users u ${filter.where}`, filter.values),
+    listTotal(q, 'users', filter, `select count(*)::int as total from users u ${filter.where}`),
   ]);
-  return { list: rows.map(toRow), total: count[0]?.total ?? 0 };
+  return { list: rows.map(toRow), total };
 }
 
 /** Every user the filters match, newest first, at most `limit` (CSV export). */

@@ -48,6 +48,7 @@ export async function businessSince(q: Queryable, since: Date) {
   return rows[0]!;
 }
 
+/** Numbers per country and state, from the counts kept as numbers are written (migration 0250). */
 export function stockByCountry(q: Queryable) {
   return q.query<{
     country_code: string;
@@ -58,9 +59,9 @@ export function stockByCountry(q: Queryable) {
     total: number;
   }>(
     `select p.country_code, c.name_zh, c.name_en, p.available, p.in_use, p.total
-     from (select country_code, count(*) filter (where state = 'available')::int as available,
-             count(*) filter (where state = 'in_use')::int as in_use, count(*)::int as total
-           from phone_numbers group by country_code) p
+     from (select country_code, coalesce(sum(n) filter (where state = 'available'), 0)::int as available,
+             coalesce(sum(n) filter (where state = 'in_use'), 0)::int as in_use, sum(n)::int as total
+           from stock_count_deltas group by country_code having sum(n) > 0) p
      left join countries c on c.code = p.country_code
      order by p.available desc, p.country_code`,
   );
