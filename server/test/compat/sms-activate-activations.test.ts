@@ -104,6 +104,14 @@ describe('sms-activate: getNumber and its refusals', () => {
     expect(await sa(t, { ...base, service: world.appCode, country: 9999 })).toBe('BAD_COUNTRY');
     expect(await sa(t, { ...base, service: world.appCode, country: 'usa' })).toBe('BAD_COUNTRY');
     expect(await sa(t, { ...base, service: world.appCode, country: 16 })).toBe('NO_NUMBERS');
+    // Wrong in several ways: the catalog is read at once, and still the first refusal in this order answers.
+    expect(await sa(t, { ...base, service: 'zzzz9', country: 9999, maxPrice: 'x' })).toBe('BAD_SERVICE');
+    expect(await sa(t, { ...base, service: world.appCode, country: 9999, maxPrice: 'x' })).toBe(
+      'BAD_COUNTRY',
+    );
+    expect(
+      await sa(t, { ...base, service: world.appCode, country: US, maxPrice: 'x', phoneException: 'y' }),
+    ).toBe('WRONG_MAX_PRICE:0');
     expect(await balanceOf(t.db, u.userId)).toBe('10.000000');
   });
 
