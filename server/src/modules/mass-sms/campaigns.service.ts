@@ -105,7 +105,7 @@ export function createCampaignService(db: Db, options: CampaignServiceOptions) {
   async function preview(userId: number, input: SendInput): Promise<SendPreview> {
     const scheduled = scheduleOf(input);
     const { content, template } = await contentOf(db, userId, input);
-    const plan = planRecipients(input, content);
+    const plan = await planRecipients(input, content);
     const [account, used, balance] = await Promise.all([
       accountOf(db, userId),
       usageOf(db, userId),
@@ -158,7 +158,7 @@ export function createCampaignService(db: Db, options: CampaignServiceOptions) {
       );
       if (existing[0]) return existing[0].id;
       const { content } = await contentOf(tx, userId, input);
-      const plan = planRecipients(input, content);
+      const plan = await planRecipients(input, content);
       assertSendable(plan, input.skipInvalid);
       const used = await usageOf(tx, userId);
       const { priced, cost } = costOf(plan, account, await balanceOf(tx, userId));

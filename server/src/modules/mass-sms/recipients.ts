@@ -10,6 +10,13 @@ import {
 } from '@jiema/shared';
 import { normalisePhoneNumber } from '@jiema/shared/phone-number';
 import { AppError } from '../../lib/app-error';
+import { nextTurn } from '../../lib/next-turn';
+
+/**
+ * Recipients planned between two turns of the event loop: a 2 MB paste (about 150,000 numbers, a few
+ * seconds of libphonenumber) lets the process's other requests through every few milliseconds.
+ */
+const ROWS_PER_TURN = 250;
 
 /** One message as it will be queued. */
 export type PlannedMessage = {
@@ -43,7 +50,7 @@ function textLines(text: string): RecipientInput[] {
  * variables per recipient, and counts each message's segments. Blank text lines are skipped silently;
  * everything else that is refused is listed with its reason (the first 200; counts are complete).
  */
-export function planRecipients(input: SendInput, content: string): RecipientPlan {
+export async function planRecipients(input: SendInput, content: string): Promise<RecipientPlan> {
   const pasted = textLines(input.recipientsText);
   const rows = [...pasted, ...input.recipients];
   const seen = new Map<string, number>();
@@ -63,7 +70,8 @@ export function planRecipients(input: SendInput, content: string): RecipientPlan
   };
   // Rendering is the same for every recipient without variables: done once.
   const plain = /\{[A-Za-z_]/.test(content) ? null : countSmsSegments(content);
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
     const line = index + 1;
     const normalised = normalisePhoneNumber(row.phone, {
       defaultCallingCode: input.defaultCountryCode || undefined,
@@ -72,14 +80,14 @@ export function planRecipients(input: SendInput, content: string): RecipientPlan
     if ('problem' in normalised) {
       if (normalised.problem !== 'empty' || index >= pasted.length)
         refuse({ line, input: row.phone.slice(0, 40), reason: normalised.problem });
-      return;
+      continue;
     }
     const first = seen.get(normalised.phone);
     if (first !== undefined) {
       plan.duplicateCount += 1;
       if (plan.duplicates.length < MASS_SMS_PREVIEW_LIST_LIMIT)
         plan.duplicates.push({ line, phone: normalised.phone, firstLine: first });
-      return;
+      continue;
     }
     let text = content;
     let count = plain;
@@ -87,7 +95,7 @@ export function planRecipients(input: SendInput, content: string): RecipientPlan
       const rendered = renderTemplate(content, { ...input.commonVariables, ...row.variables });
       if (rendered.missing.length) {
         refuse({ line, input: row.phone.slice(0, 40), reason: 'variables', missing: rendered.missing });
-        return;
+        continue;
       }
       text = rendered.text;
       count = countSmsSegments(text);
@@ -103,7 +111,7 @@ export function planRecipients(input: SendInput, content: string): RecipientPlan
       segments: count.segments,
       units: count.units,
     });
-  });
+  }
   return plan;
 }
 
