@@ -53,7 +53,7 @@ const options = readOptions(
       env: 'BENCH_HEAP',
       default: 'off',
       parse: parsers.text,
-      help: "on: the servers serve /metrics (METRICS_TOKEN) and their V8 heap (used, total) and external memory are sampled with their RSS, to tell a leak from the heap's own growth",
+      help: "on: the servers serve /metrics (METRICS_TOKEN) and their V8 heap (used, total), external memory and event loop delay are sampled with their RSS, to tell a leak from the heap's own growth and a blocked event loop from a busy database",
     },
     history: {
       env: 'BENCH_HISTORY',
@@ -541,18 +541,25 @@ async function adminLoop(world) {
 
 const METRICS_TOKEN = randomUUID().replaceAll('-', '');
 
-/** The V8 heap and external memory of a server in MB, from its /metrics (`--heap on`), or null. */
+/**
+ * The V8 heap and external memory of a server in MB, and its event loop's delay in ms since the last
+ * reading (prom-client resets its histogram on each scrape: max and p99 of this 15 s window), from its
+ * /metrics (`--heap on`), or null.
+ */
 async function heapOf(server) {
   try {
     const res = await fetch(`${server.origin}/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
     });
     const text = await res.text();
-    const mb = (name) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1]) / 2 ** 20;
+    const value = (name) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1]);
+    const mb = (name) => value(name) / 2 ** 20;
     return {
       used: mb('nodejs_heap_size_used_bytes'),
       total: mb('nodejs_heap_size_total_bytes'),
       external: mb('nodejs_external_memory_bytes'),
+      lagMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
+      lagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
     };
   } catch {
     return null;
@@ -1018,7 +1025,20 @@ ${
             x ? `${x.used.toFixed(0)} / ${x.total.toFixed(0)} / ${x.external.toFixed(0)}` : '?';
           return `${s.name} ${h(heaps[0]?.[i])} → ${h(heaps.at(-1)?.[i])}`;
         })
-        .join(', ')}\n`
+        .join(', ')}\n- Event loop delay (ms; each 15 s window's p99 and max, then the median and the highest of those windows): ${servers
+        .map((s, i) => {
+          const of = (pick) =>
+            heaps
+              .map((h) => h[i])
+              .filter((x) => x && Number.isFinite(pick(x)))
+              .map(pick)
+              .sort((a, b) => a - b);
+          const p99 = of((x) => x.lagP99Ms);
+          const max = of((x) => x.lagMaxMs);
+          const mid = (xs) => xs[Math.floor(xs.length / 2)]?.toFixed(0) ?? '?';
+          return `${s.name} p99 ${mid(p99)} / ${p99.at(-1)?.toFixed(0) ?? '?'}, max ${mid(max)} / ${max.at(-1)?.toFixed(0) ?? '?'}`;
+        })
+        .join('; ')}\n`
     : ''
 }- Database growth: ${(dbPerHour / 2 ** 20).toFixed(0)} MB per hour at this pace; ${streamEvents} stream events received
 - Afterwards: ${JSON.stringify(invariants)}
@@ -1032,6 +1052,7 @@ ${checks.map(([what, ok]) => `- ${what}: **${ok ? 'met' : 'not met'}**`).join('\
     console.log(`heap total MB: ${series((x) => x?.total.toFixed(0)).join(' | ')}`);
     console.log(`heap used MB: ${series((x) => x?.used.toFixed(0)).join(' | ')}`);
     console.log(`external MB: ${series((x) => x?.external.toFixed(0)).join(' | ')}`);
+    console.log(`event loop delay max ms: ${series((x) => x?.lagMaxMs.toFixed(0)).join(' | ')}`);
   }
   console.log(`\n${markdown}\n`);
   return markdown;
