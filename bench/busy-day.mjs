@@ -1025,7 +1025,9 @@ ${
             x ? `${x.used.toFixed(0)} / ${x.total.toFixed(0)} / ${x.external.toFixed(0)}` : '?';
           return `${s.name} ${h(heaps[0]?.[i])} → ${h(heaps.at(-1)?.[i])}`;
         })
-        .join(', ')}\n- Event loop delay (ms; each 15 s window's p99 and max, then the median and the highest of those windows): ${servers
+        .join(
+          ', ',
+        )}\n- Event loop delay (ms; each 15 s window's p99 and max, then the median and the highest of those windows): ${servers
         .map((s, i) => {
           const of = (pick) =>
             heaps
