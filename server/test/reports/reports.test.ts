@@ -1,6 +1,7 @@
 import type { LoginAnalysis, Overview, RegistrationAnalysis, StatisticsReport } from '@jiema/shared';
-import { USER_TYPE } from '@jiema/shared';
+import { formatMoney, USER_TYPE } from '@jiema/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { todayIn } from '../../src/modules/reports/period';
 import {
   ADMIN,
   authed,
@@ -275,6 +276,28 @@ describe('dashboard overview', () => {
       total: stored?.total,
     });
     expect(Array.isArray(business.admin?.gateways)).toBe(true);
+  });
+
+  test("today's business from the 15-minute totals (a midnight that starts a bucket) and from the rows (one that does not) are the rows since that midnight", async () => {
+    const c = await buyer(t, '5');
+    const { rentalIds } = await buy(c, 1);
+    await receiveSms(t.db, rentalIds[0]!, 'Your code is 555123', '555123');
+    for (const tzOffset of [0, 480, 7, -601]) {
+      const business = dataOf<Overview>(await get(`/api/dashboard/overview?tzOffset=${tzOffset}`, admin));
+      const since = new Date(Date.parse(`${todayIn(tzOffset)}T00:00:00Z`) - tzOffset * 60_000);
+      const [rows] = await t.db.query<{ revenue: string | null; orders: number; sms: number }>(
+        `select (select (-sum(amount))::text from ledger_entries where type = 'consume' and created_at >= $1) as revenue,
+           (select count(*)::int from store_orders where created_at >= $1) as orders,
+           (select count(*)::int from sms_messages where received_at >= $1) as sms`,
+        [since],
+      );
+      expect(rows!.orders).toBeGreaterThan(0);
+      expect(business.admin, `tzOffset ${tzOffset}`).toMatchObject({
+        revenueToday: formatMoney(rows!.revenue ?? '0'),
+        ordersToday: rows!.orders,
+        smsToday: rows!.sms,
+      });
+    }
   });
 
   test('gateway health: received and rejected today per gateway', async () => {

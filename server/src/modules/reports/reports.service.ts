@@ -31,6 +31,7 @@ import { resolvePeriod, todayIn } from './period';
 import { registrationsByDay, registrationsByIp, topSpenders } from './registration-analysis.repository';
 import {
   bucketsAlignWith,
+  businessSinceFromBuckets,
   loginsByDayFromBuckets,
   moneyByDayFromBuckets,
   ordersByDayFromBuckets,
@@ -61,7 +62,7 @@ export function createReportsService({ db }: { db: Db }) {
         activeRentalCount(db, userId),
         codesSince(db, userId, todayStart),
         recentCodes(db, userId, RECENT_CODES),
-        hasPermission(user, 'statistics:view') ? adminOverview(db, todayStart) : null,
+        hasPermission(user, 'statistics:view') ? adminOverview(db, todayStart, tzOffset) : null,
       ]);
       return {
         balance: money(balance[0]?.balance),
@@ -243,9 +244,9 @@ export function createReportsService({ db }: { db: Db }) {
   };
 }
 
-async function adminOverview(db: Db, todayStart: Date) {
+async function adminOverview(db: Db, todayStart: Date, tzOffset: number) {
   const [business, stock, gateways] = await Promise.all([
-    businessSince(db, todayStart),
+    (bucketsAlignWith(tzOffset) ? businessSinceFromBuckets : businessSince)(db, todayStart),
     stockByCountry(db),
     gatewayHealth(db, todayStart),
   ]);
