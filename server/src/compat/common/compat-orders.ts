@@ -1,4 +1,4 @@
-import { toMicros } from '@jiema/shared';
+import { type OrderDetail, toMicros } from '@jiema/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -71,56 +71,71 @@ export function createCompatOrders({ db, config }: { db: Db; config: Config }) {
     });
   }
 
+  /**
+   * Buys one new number: each asked operator in turn (the next one when the first has none in stock),
+   * never above the ceiling. WRONG_MAX_PRICE carries the lowest price on sale.
+   */
+  async function purchaseOne(r: BuyRequest): Promise<OrderDetail> {
+    if (!r.service.enabled) throw new CompatRefusal('BAD_SERVICE');
+    if (!r.country.enabled) throw new CompatRefusal('NO_NUMBERS');
+    const tries: (number | null)[] =
+      r.operators.length > 0 ? r.operators.map((o) => (o.code === 'any' ? null : o.id)) : [null];
+    let cheapest: string | null = null;
+    let lastRefusal: CompatRefusal = new CompatRefusal('NO_NUMBERS');
+    let priced = false;
+    for (const operatorId of tries) {
+      const price = await priceOf(r, operatorId);
+      if (price === null) continue;
+      priced = true;
+      if (r.maxPrice !== null && toMicros(price) > toMicros(r.maxPrice)) {
+        if (cheapest === null || toMicros(price) < toMicros(cheapest)) cheapest = price;
+        continue;
+      }
+      try {
+        return await refusing(() =>
+          store.purchase(
+            r.user,
+            {
+              applicationId: r.service.id,
+              countryCode: r.country.code,
+              operatorId: operatorId ?? undefined,
+              cardType: 'new',
+              validityOptionId: r.validity.id,
+              smsType: 'text',
+              quantity: 1,
+            },
+            r.idempotencyKey ?? undefined,
+            { excludePrefixes: r.excludePrefixes },
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof CompatRefusal) || error.word !== 'NO_NUMBERS') throw error;
+        lastRefusal = error;
+      }
+    }
+    if (cheapest !== null && (!priced || lastRefusal.word === 'NO_NUMBERS')) {
+      throw new CompatRefusal('WRONG_MAX_PRICE', cheapest);
+    }
+    throw lastRefusal;
+  }
+
   return {
-    /**
-     * Buys one new number: each asked operator in turn (the next one when the first has none in stock),
-     * never above the ceiling. WRONG_MAX_PRICE carries the lowest price on sale.
-     */
+    /** Buys one new number (see `purchaseOne`) and answers its activation as the compat APIs show it. */
     async buy(r: BuyRequest): Promise<ActivationView> {
-      if (!r.service.enabled) throw new CompatRefusal('BAD_SERVICE');
-      if (!r.country.enabled) throw new CompatRefusal('NO_NUMBERS');
-      const tries: (number | null)[] =
-        r.operators.length > 0 ? r.operators.map((o) => (o.code === 'any' ? null : o.id)) : [null];
-      let cheapest: string | null = null;
-      let lastRefusal: CompatRefusal = new CompatRefusal('NO_NUMBERS');
-      let priced = false;
-      for (const operatorId of tries) {
-        const price = await priceOf(r, operatorId);
-        if (price === null) continue;
-        priced = true;
-        if (r.maxPrice !== null && toMicros(price) > toMicros(r.maxPrice)) {
-          if (cheapest === null || toMicros(price) < toMicros(cheapest)) cheapest = price;
-          continue;
-        }
-        try {
-          const order = await refusing(() =>
-            store.purchase(
-              r.user,
-              {
-                applicationId: r.service.id,
-                countryCode: r.country.code,
-                operatorId: operatorId ?? undefined,
-                cardType: 'new',
-                validityOptionId: r.validity.id,
-                smsType: 'text',
-                quantity: 1,
-              },
-              r.idempotencyKey ?? undefined,
-              { excludePrefixes: r.excludePrefixes },
-            ),
-          );
-          const [view] = await activationsOfOrder(db, order.id);
-          if (!view) throw new CompatRefusal('ERROR');
-          return view;
-        } catch (error) {
-          if (!(error instanceof CompatRefusal) || error.word !== 'NO_NUMBERS') throw error;
-          lastRefusal = error;
-        }
-      }
-      if (cheapest !== null && (!priced || lastRefusal.word === 'NO_NUMBERS')) {
-        throw new CompatRefusal('WRONG_MAX_PRICE', cheapest);
-      }
-      throw lastRefusal;
+      const order = await purchaseOne(r);
+      const [view] = await activationsOfOrder(db, order.id);
+      if (!view) throw new CompatRefusal('ERROR');
+      return view;
+    },
+
+    /**
+     * The same purchase, answering only the activation's id and number (sms-activate getNumber's whole
+     * answer) from the purchase itself: no read after the sale.
+     */
+    async buyNumber(r: BuyRequest): Promise<{ id: number; phoneNumber: string }> {
+      const [phone] = (await purchaseOne(r)).phones;
+      if (!phone) throw new CompatRefusal('ERROR');
+      return { id: phone.rentalId, phoneNumber: phone.phoneNumber };
     },
 
     /**

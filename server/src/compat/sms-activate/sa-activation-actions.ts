@@ -3,6 +3,7 @@ import type { ActivationView } from '../common/activations.repository';
 import { listActivations } from '../common/activations.repository';
 import type { CompatCall } from '../common/compat-context';
 import { CompatRefusal } from '../common/compat-error';
+import type { BuyRequest } from '../common/compat-orders';
 import type { CompatParams } from '../common/params';
 import { positiveInt } from '../common/params';
 import {
@@ -47,7 +48,8 @@ export function statusNumber(v: ActivationView): string {
   return previous ? '3' : '1';
 }
 
-async function buy(call: Call, idempotencyKey: string | null) {
+/** What getNumber asks for, checked in sms-activate's order of refusals. */
+async function buyRequest(call: Call, idempotencyKey: string | null): Promise<BuyRequest> {
   const { deps, user, params } = call;
   // The three catalog reads are sent at once (a purchase waits for one round trip instead of three);
   // they are awaited in sms-activate's order, so a request wrong in several ways gets the same refusal.
@@ -64,7 +66,7 @@ async function buy(call: Call, idempotencyKey: string | null) {
   if (maxPrice === 'invalid') throw new CompatRefusal('WRONG_MAX_PRICE', '0');
   const exceptions = resolveExceptions(params.phoneException);
   if (exceptions === 'invalid') throw new CompatRefusal('WRONG_EXCEPTION_PHONE');
-  return deps.orders.buy({
+  return {
     user,
     service,
     country,
@@ -73,7 +75,7 @@ async function buy(call: Call, idempotencyKey: string | null) {
     maxPrice,
     excludePrefixes: exceptions,
     idempotencyKey,
-  });
+  };
 }
 
 /** The activation id parameter: WRONG_ACTIVATION_ID when it is not a number. */
@@ -97,8 +99,8 @@ async function owned(call: Call, name = 'id') {
 
 export const activationActions = {
   async getNumber(call: Call) {
-    const view = await buy(call, null);
-    return `ACCESS_NUMBER:${view.id}:${digitsOf(view.phone_number)}`;
+    const bought = await call.deps.orders.buyNumber(await buyRequest(call, null));
+    return `ACCESS_NUMBER:${bought.id}:${digitsOf(bought.phoneNumber)}`;
   },
 
   /** Like getNumber, JSON; `orderId` makes a retry answer with the same activation. */
@@ -106,7 +108,7 @@ export const activationActions = {
     const orderId = call.params.orderId;
     if (orderId !== undefined && !/^[\x20-\x7e]{1,100}$/.test(orderId)) return 'BAD_ACTION';
     const key = orderId === undefined ? null : `sa:${orderId}`;
-    const view = await buy(call, key);
+    const view = await call.deps.orders.buy(await buyRequest(call, key));
     return {
       activationId: view.id,
       phoneNumber: digitsOf(view.phone_number),
