@@ -115,6 +115,28 @@ describe('sms-activate: getNumber and its refusals', () => {
     expect(await balanceOf(t.db, u.userId)).toBe('10.000000');
   });
 
+  test('a service with numbers in stock but no price: NO_NUMBERS with or without maxPrice, nothing charged', async () => {
+    const u = await apiUser(t.db);
+    const [app] = await t.db.query<{ code: string }>(
+      `insert into applications (code, name_zh, name_en, code_pattern)
+       values ('np' || floor(random() * 1e6)::int, '无价', 'Unpriced', '\\d{4,8}') returning code`,
+    );
+    // The rules for every application (the seeded defaults) are set aside for this test.
+    const general = await t.db.query<{ id: number }>(
+      'update price_rules set enabled = false where application_id is null and enabled returning id',
+    );
+    try {
+      const base = { api_key: u.apiKey, action: 'getNumber', service: app!.code, country: US };
+      expect(await sa(t, base)).toBe('NO_NUMBERS');
+      expect(await sa(t, { ...base, maxPrice: '5' })).toBe('NO_NUMBERS');
+      expect(await balanceOf(t.db, u.userId)).toBe('10.000000');
+    } finally {
+      await t.db.query('update price_rules set enabled = true where id = any($1::int[])', [
+        general.map((r) => r.id),
+      ]);
+    }
+  });
+
   test('maxPrice below the price: WRONG_MAX_PRICE:<price>; a poor buyer: NO_BALANCE; nothing charged', async () => {
     const u = await apiUser(t.db);
     const base = { api_key: u.apiKey, action: 'getNumber', service: world.appCode, country: US };

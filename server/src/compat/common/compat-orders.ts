@@ -84,12 +84,16 @@ export function createCompatOrders({ db, config }: { db: Db; config: Config }) {
     let lastRefusal: CompatRefusal = new CompatRefusal('NO_NUMBERS');
     let priced = false;
     for (const operatorId of tries) {
-      const price = await priceOf(r, operatorId);
-      if (price === null) continue;
-      priced = true;
-      if (r.maxPrice !== null && toMicros(price) > toMicros(r.maxPrice)) {
-        if (cheapest === null || toMicros(price) < toMicros(cheapest)) cheapest = price;
-        continue;
+      // The price is read first only to hold it against a ceiling: without one, the store's own refusal
+      // of an unpriced choice (PRICE_NOT_SET) is the same NO_NUMBERS, one round trip sooner.
+      if (r.maxPrice !== null) {
+        const price = await priceOf(r, operatorId);
+        if (price === null) continue;
+        priced = true;
+        if (toMicros(price) > toMicros(r.maxPrice)) {
+          if (cheapest === null || toMicros(price) < toMicros(cheapest)) cheapest = price;
+          continue;
+        }
       }
       try {
         return await refusing(() =>
