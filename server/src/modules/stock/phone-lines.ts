@@ -73,7 +73,10 @@ export function createLineAnalyser(options: {
     const operatorText = unquote(cells[1] ?? '');
 
     const parsed = parsePhoneNumberFromString(numberText, country);
-    if (!parsed?.isValid()) {
+    // With full metadata a number is valid exactly when it has a type (`isValid` runs the same type
+    // patterns), so the type is worked out once; `isValid` decides only when there is none.
+    const type = parsed?.getType();
+    if (!parsed || (type === undefined && !parsed.isValid())) {
       const problem = validatePhoneNumberLength(numberText, country);
       return {
         valid: false,
@@ -87,7 +90,6 @@ export function createLineAnalyser(options: {
     if (parsed.country !== options.countryCode) {
       return { valid: false, number, reason: 'wrongCountry', detail: parsed.country ?? null };
     }
-    const type = parsed.getType();
     if (type && NOT_SMS_CAPABLE.has(type)) return { valid: false, number, reason: 'notMobile', detail: type };
 
     let operatorId = options.defaultOperatorId;
