@@ -225,6 +225,85 @@ describe('batch add: preview', () => {
   });
 });
 
+describe('batch add: a batch larger than one analysis step', () => {
+  // 12,000 lines are analysed and staged in three steps of 5,000; line numbers, duplicates, counts,
+  // paging and the import must not notice the seams. Every 1,000th line is bad, every 1,000th from
+  // line 500 repeats line 1 (one of them right at the second step's first line), and line 7,001 is
+  // already in stock.
+  const lines = russianMobiles(12_000, 300_000);
+  const first = lines[0]!;
+  for (let i = 999; i < lines.length; i += 1000) lines[i] = 'not a number';
+  for (let i = 499; i < lines.length; i += 1000) lines[i] = first;
+  lines[5000] = first;
+  const inStock = lines[7000]!;
+  let ready: PhoneImport;
+
+  beforeAll(async () => {
+    await importNumbers(t, token, inStock, RU);
+    ready = await preview(t, token, lines.join('\n'), RU);
+  });
+
+  test('counts every line once, across the steps', () => {
+    expect(ready).toMatchObject({
+      state: 'ready',
+      totalLines: 12_000,
+      processedLines: 12_000,
+      invalidCount: 12,
+      duplicateInFileCount: 13,
+      duplicateInStockCount: 1,
+      validCount: 12_000 - 12 - 13 - 1,
+    });
+  });
+
+  test('pages over a seam in file order, and filters and counts across all steps', async () => {
+    const page = async (query: string) =>
+      dataOf<{
+        list: { lineNo: number; number: string | null; status: string; detail: string | null }[];
+        total: number;
+      }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/phone-imports/${ready.id}/items?${query}`,
+          headers: authed(token),
+        }),
+      );
+    const seam = await page('page=500&pageSize=10');
+    expect(seam.total).toBe(12_000);
+    expect(seam.list.map((l) => l.lineNo)).toEqual([
+      4991, 4992, 4993, 4994, 4995, 4996, 4997, 4998, 4999, 5000,
+    ]);
+    const after = await page('page=2501&pageSize=2');
+    expect(after.list).toMatchObject([
+      { lineNo: 5001, number: first, status: 'duplicateInFile', detail: '1' },
+      { lineNo: 5002, status: 'valid' },
+    ]);
+    const invalid = await page('status=invalid&pageSize=100');
+    expect(invalid.total).toBe(12);
+    expect(invalid.list.map((l) => l.lineNo)).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1) * 1000));
+    const duplicates = await page('status=duplicateInFile&pageSize=100');
+    expect(duplicates.total).toBe(13);
+    expect((await page('status=duplicateInStock')).list).toMatchObject([{ lineNo: 7001, number: inStock }]);
+    const byStatus = await page('sortField=status&sortOrder=descend&pageSize=3');
+    expect(byStatus.list.map((l) => l.status)).toEqual(['valid', 'valid', 'valid']);
+  });
+
+  test('imports exactly the valid new numbers, in file order', async () => {
+    const done = await commit(t, token, ready.id);
+    expect(done).toMatchObject({
+      state: 'completed',
+      addedCount: ready.validCount,
+      skippedCount: 0,
+      writtenLines: 12_000,
+    });
+    const written = await t.db.query<{ number: string }>(
+      'select number from phone_numbers where add_record_id = $1 order by id',
+      [done.addRecordId],
+    );
+    const expected = [...new Set(lines.filter((l) => l !== 'not a number' && l !== inStock))];
+    expect(written.map((r) => r.number)).toEqual(expected);
+  });
+});
+
 describe('batch add: writing', () => {
   test('a number that reached the stock after the preview is skipped and counted', async () => {
     const [a, b, c] = russianMobiles(3, 500);
@@ -304,7 +383,9 @@ describe('batch add: writing', () => {
     });
     expect(dataOf<PhoneImport>(res).state).toBe('cancelled');
     expect(await t.db.query('select 1 from stored_files where id = $1', [file!.file_id])).toEqual([]);
-    expect(await t.db.query('select 1 from phone_import_items where import_id = $1', [ready.id])).toEqual([]);
+    expect(await t.db.query('select 1 from phone_import_chunks where import_id = $1', [ready.id])).toEqual(
+      [],
+    );
     expectErrorEnvelope(
       await t.app.inject({
         method: 'POST',

@@ -55,6 +55,7 @@ import upstreamCostReconciliation from './0220-upstream-cost-reconciliation';
 import rowCounts from './0230-row-counts';
 import cooldownIndex from './0240-cooldown-index';
 import stockCounts from './0250-stock-counts';
+import phoneImportChunks from './0260-phone-import-chunks';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -115,4 +116,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0230-row-counts', sql: rowCounts },
   { id: '0240-cooldown-index', sql: cooldownIndex },
   { id: '0250-stock-counts', sql: stockCounts },
+  { id: '0260-phone-import-chunks', sql: phoneImportChunks },
 ];

@@ -79,9 +79,8 @@ export async function findImport(q: Queryable, id: number): Promise<ImportRow | 
   return row ?? null;
 }
 
-/** One analysed line, ready for the staging table. */
+/** One analysed line, ready to be staged. */
 export type StagedLine = {
-  seq: number;
   lineNo: number;
   raw: string;
   number: string | null;
@@ -93,28 +92,31 @@ export type StagedLine = {
 };
 
 /**
- * Stages analysed lines with one multi-row insert (`unnest` of column arrays); a valid number that
- * the stock already holds becomes `duplicateInStock` on the way in. Returns the count per status.
+ * Stages a chunk of analysed lines (seq `firstSeq` onwards, in order) as one `phone_import_chunks`
+ * row; a valid number that the stock already holds becomes `duplicateInStock` on the way in (one
+ * lookup in the stock's number index per valid line, in the same statement). Returns the count per
+ * status.
  */
 export async function stageLines(
   q: Queryable,
   importId: number,
+  firstSeq: number,
   lines: readonly StagedLine[],
 ): Promise<Partial<Record<PhoneLineStatus, number>>> {
   const rows = await q.query<{ status: PhoneLineStatus; n: number }>(
     `with staged as (
-       insert into phone_import_items (import_id, seq, line_no, raw, number, prefix, operator_id, status, reason, detail)
-       select $1, u.seq, u.line_no, u.raw, u.number, u.prefix, u.operator_id,
-              case when u.status = 'valid' and exists (select 1 from phone_numbers p where p.number = u.number)
-                   then 'duplicateInStock' else u.status end,
-              u.reason, u.detail
-       from unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[])
-         as u(seq, line_no, raw, number, prefix, operator_id, status, reason, detail)
+       insert into phone_import_chunks (import_id, first_seq, line_no, raw, number, prefix, operator_id, status, reason, detail)
+       select $1, $2, $3::int[], $4::text[], $5::text[], $6::text[], $7::int[],
+              array(select case when u.status = 'valid'
+                                 and exists (select 1 from phone_numbers p where p.number = u.number)
+                                then 'duplicateInStock' else u.status end
+                    from unnest($5::text[], $8::text[]) with ordinality as u(number, status, i) order by u.i),
+              $9::text[], $10::text[]
        returning status
-     ) select status, count(*)::int as n from staged group by status`,
+     ) select s.status, count(*)::int as n from staged, unnest(staged.status) as s(status) group by s.status`,
     [
       importId,
-      lines.map((l) => l.seq),
+      firstSeq,
       lines.map((l) => l.lineNo),
       lines.map((l) => l.raw),
       lines.map((l) => l.number),
@@ -192,35 +194,47 @@ export async function completeImport(
   );
 }
 
+/** An import's staged chunks in file order: the seq of each one's first line, and its line count. */
+export async function stagedChunks(
+  q: Queryable,
+  importId: number,
+): Promise<{ firstSeq: number; lines: number }[]> {
+  return q.query<{ firstSeq: number; lines: number }>(
+    `select first_seq as "firstSeq", cardinality(line_no) as lines
+     from phone_import_chunks where import_id = $1 order by first_seq`,
+    [importId],
+  );
+}
+
 /**
- * Writes the staged valid lines with `seq` in (from, to] into the stock in one statement; a number
- * that reached the stock since the preview is skipped (`on conflict do nothing`). Returns how many
- * were added.
+ * Writes the valid lines of one staged chunk into the stock, in file order, in one statement; a
+ * number that reached the stock since the preview is skipped (`on conflict do nothing`). Returns how
+ * many were added.
  */
 export async function writeStagedChunk(
   q: Queryable,
   importRow: Pick<ImportRow, 'id' | 'country_code' | 'source'>,
   addRecordId: number,
-  from: number,
-  to: number,
+  firstSeq: number,
 ): Promise<number> {
   const [row] = await q.query<{ n: number }>(
     `with added as (
        insert into phone_numbers (number, country_code, operator_id, prefix, source, add_record_id)
-       select s.number, $2, s.operator_id, s.prefix, $3, $4
-       from phone_import_items s
-       where s.import_id = $1 and s.status = 'valid' and s.seq > $5 and s.seq <= $6
-       order by s.seq
+       select u.number, $2, u.operator_id, u.prefix, $3, $4
+       from phone_import_chunks c,
+            unnest(c.number, c.operator_id, c.prefix, c.status) with ordinality as u(number, operator_id, prefix, status, i)
+       where c.import_id = $1 and c.first_seq = $5 and u.status = 'valid'
+       order by u.i
        on conflict (number) do nothing
        returning 1
      ) select count(*)::int as n from added`,
-    [importRow.id, importRow.country_code, importRow.source, addRecordId, from, to],
+    [importRow.id, importRow.country_code, importRow.source, addRecordId, firstSeq],
   );
   return row?.n ?? 0;
 }
 
 export async function deleteImportItems(q: Queryable, importId: number): Promise<void> {
-  await q.query('delete from phone_import_items where import_id = $1', [importId]);
+  await q.query('delete from phone_import_chunks where import_id = $1', [importId]);
 }
 
 /** Imports that stopped moving (their server stopped while analysing or writing) are failed. */
@@ -299,13 +313,18 @@ export async function listImportItems(
     .addIf(query.status, 's.status = ?', query.status);
   const rows = await q.query<ItemRow>(
     `select s.line_no, s.raw, s.number, o.code as operator_code, o.name as operator_name, s.status, s.reason, s.detail
-     from phone_import_items s left join operators o on o.id = s.operator_id
+     from phone_import_lines s left join operators o on o.id = s.operator_id
      ${filter.where} ${orderBy(query, ITEM_SORTABLE, 's.seq asc', 's.seq')} ${limitOffset(query)}`,
     filter.values,
   );
+  // Counted from the chunks' arrays: the status array alone when filtered, their lengths otherwise.
   const [count] = await q.query<{ total: number }>(
-    `select count(*)::int as total from phone_import_items s ${filter.where}`,
-    filter.values,
+    query.status
+      ? `select count(*)::int as total from phone_import_chunks c, unnest(c.status) as s(status)
+         where c.import_id = $1 and s.status = $2`
+      : `select coalesce(sum(cardinality(c.line_no)), 0)::int as total from phone_import_chunks c
+         where c.import_id = $1`,
+    query.status ? [importId, query.status] : [importId],
   );
   return {
     list: rows.map((r) => ({

@@ -32,15 +32,17 @@ import {
   purgeOldImports,
   type StagedLine,
   setWrittenLines,
+  stagedChunks,
   stageLines,
   writeStagedChunk,
 } from './phone-imports.repository';
 import { createLineAnalyser, RAW_MAX, type SourceLine, splitLines } from './phone-lines';
 
-/** Lines analysed, staged and counted per step of the preview (one short transaction each). */
+/**
+ * Lines analysed, staged and counted per step of the preview (one short transaction and one staged
+ * row each); the import writes a staged chunk per statement, so it is also the import's progress step.
+ */
 const ANALYSE_CHUNK = 5_000;
-/** Staged lines written per statement inside the import's one transaction. */
-const WRITE_CHUNK = 10_000;
 /**
  * An analysing or importing batch that has not moved for this long lost its server (analysis moves
  * every 5,000 lines; a whole 200,000-line write takes seconds).
@@ -58,18 +60,21 @@ export type PhoneImportService = ReturnType<typeof createPhoneImportService>;
  *
  * 1. Upload (`create`): the file is kept (`stored_files`) and an import row is created; the answer
  *    comes at once and the analysis goes on in the background of this process.
- * 2. Analysis: lines are normalised with libphonenumber in chunks of 5,000; each chunk is staged in
- *    `phone_import_items` with ONE multi-row insert (`unnest` of column arrays) that also marks the
- *    numbers already in stock, and the import's counts and `processed_lines` move in the same short
- *    transaction. The page polls the import row, so the progress comes from the server, and any
- *    instance can answer the poll. In-file duplicates are found with a Map in memory.
- * 3. Preview (`state = ready`): counts, and every line with its status and reason, paged.
+ * 2. Analysis: lines are normalised with libphonenumber in chunks of 5,000; each chunk is staged as
+ *    ONE `phone_import_chunks` row of column arrays (a row per line cost as much as the import
+ *    itself), by one statement that also marks the numbers already in stock, and the import's counts
+ *    and `processed_lines` move in the same short transaction. The page polls the import row, so the
+ *    progress comes from the server, and any instance can answer the poll. In-file duplicates are
+ *    found with a Map in memory.
+ * 3. Preview (`state = ready`): counts, and every line with its status and reason, paged
+ *    (`phone_import_lines` unnests the chunks).
  * 4. Import (`commit`): ONE transaction creates the add record, writes the staged valid lines into
- *    `phone_numbers` in `insert … select … on conflict (number) do nothing` chunks of 10,000 (a number
- *    that reached the stock since the preview is skipped and counted), sets the counts, completes the
- *    import and writes the audit row. Any failure rolls all of it back: nothing is added. On
- *    PostgreSQL `written_lines` is reported through another pool connection as each chunk lands; on
- *    PGlite (one connection, which the open transaction holds) the page sees the end only.
+ *    `phone_numbers` with one `insert … select … on conflict (number) do nothing` per staged chunk,
+ *    straight from its arrays in the database (a number that reached the stock since the preview is
+ *    skipped and counted), sets the counts, completes the import and writes the audit row. Any
+ *    failure rolls all of it back: nothing is added. On PostgreSQL `written_lines` is reported
+ *    through another pool connection as each chunk lands; on PGlite (one connection, which the open
+ *    transaction holds) the page sees the end only.
  */
 export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBaseLogger }) {
   const running = new Set<Promise<void>>();
@@ -115,7 +120,7 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
       const end = Math.min(start + ANALYSE_CHUNK, lines.length);
       for (let i = start; i < end; i++) {
         const line = lines[i]!;
-        const base = { seq: i + 1, lineNo: line.lineNo, raw: line.text.slice(0, RAW_MAX) };
+        const base = { lineNo: line.lineNo, raw: line.text.slice(0, RAW_MAX) };
         const result = analyser(line.text);
         if (!result.valid) {
           const { number, reason, detail } = result;
@@ -136,7 +141,7 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
       }
       const goOn = await db
         .transaction(async (tx) => {
-          const counts = await stageLines(tx, importId, staged);
+          const counts = await stageLines(tx, importId, start + 1, staged);
           if (!(await addAnalysisProgress(tx, importId, { lines: staged.length, counts })))
             throw new Cancelled();
           return true;
@@ -159,10 +164,9 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
       await db.transaction(async (tx) => {
         const addRecordId = await insertAddRecord(tx, row, actor);
         let added = 0;
-        for (let from = 0; from < row.total_lines; from += WRITE_CHUNK) {
-          const to = Math.min(from + WRITE_CHUNK, row.total_lines);
-          added += await writeStagedChunk(tx, row, addRecordId, from, to);
-          if (reportsProgress) await setWrittenLines(db, row.id, to);
+        for (const chunk of await stagedChunks(tx, row.id)) {
+          added += await writeStagedChunk(tx, row, addRecordId, chunk.firstSeq);
+          if (reportsProgress) await setWrittenLines(db, row.id, chunk.firstSeq + chunk.lines - 1);
         }
         const result = { addedCount: added, skippedCount: row.valid_count - added };
         await finishAddRecord(tx, addRecordId, { ...result, durationMs: Date.now() - started });
