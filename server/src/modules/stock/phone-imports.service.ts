@@ -43,6 +43,8 @@ import { createLineAnalyser, RAW_MAX, type SourceLine, splitLines } from './phon
  * row each); the import writes a staged chunk per statement, so it is also the import's progress step.
  */
 const ANALYSE_CHUNK = 5_000;
+/** Lines analysed between two turns of the event loop (a few milliseconds of work). */
+const ANALYSE_SLICE = 500;
 /**
  * An analysing or importing batch that has not moved for this long lost its server (analysis moves
  * every 5,000 lines; a whole 200,000-line write takes seconds).
@@ -63,9 +65,9 @@ export type PhoneImportService = ReturnType<typeof createPhoneImportService>;
  * 2. Analysis: lines are normalised with libphonenumber in chunks of 5,000; each chunk is staged as
  *    ONE `phone_import_chunks` row of column arrays (a row per line cost as much as the import
  *    itself), by one statement that also marks the numbers already in stock, and the import's counts
- *    and `processed_lines` move in the same short transaction. The page polls the import row, so the
- *    progress comes from the server, and any instance can answer the poll. In-file duplicates are
- *    found with a Map in memory.
+ *    and `processed_lines` move in the same short transaction, while the next chunk is analysed. The
+ *    page polls the import row, so the progress comes from the server, and any instance can answer
+ *    the poll. In-file duplicates are found with a Map in memory.
  * 3. Preview (`state = ready`): counts, and every line with its status and reason, paged
  *    (`phone_import_lines` unnests the chunks).
  * 4. Import (`commit`): ONE transaction creates the add record, writes the staged valid lines into
@@ -108,63 +110,102 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
     return { operators, defaultOperatorId: defaultOperator.id };
   }
 
+  /**
+   * Analyses lines [start, end): each becomes a staged line; a valid number seen before in the file
+   * is a duplicate of the line `firstLineOf` keeps for it. Yields every few hundred lines, so the
+   * previous chunk's staging transaction and the page's polls go on meanwhile.
+   */
+  async function analyseChunk(
+    lines: SourceLine[],
+    start: number,
+    end: number,
+    analyser: ReturnType<typeof createLineAnalyser>,
+    firstLineOf: Map<string, number>,
+  ): Promise<StagedLine[]> {
+    const staged: StagedLine[] = [];
+    for (let i = start; i < end; i++) {
+      if ((i - start) % ANALYSE_SLICE === ANALYSE_SLICE - 1)
+        await new Promise((resolve) => setImmediate(resolve));
+      const line = lines[i]!;
+      const raw = line.text.slice(0, RAW_MAX);
+      const result = analyser(line.text);
+      // Object literals written out whole: spreading a shared base into each of 100,000 lines
+      // cost as much as the libphonenumber analysis itself (V8 clones spread objects slowly).
+      if (!result.valid) {
+        staged.push({
+          lineNo: line.lineNo,
+          raw,
+          number: result.number,
+          prefix: null,
+          operatorId: null,
+          status: 'invalid',
+          reason: result.reason,
+          detail: result.detail,
+        });
+        continue;
+      }
+      const first = firstLineOf.get(result.number);
+      if (first === undefined) firstLineOf.set(result.number, line.lineNo);
+      staged.push({
+        lineNo: line.lineNo,
+        raw,
+        number: result.number,
+        prefix: result.prefix,
+        operatorId: result.operatorId,
+        status: first === undefined ? 'valid' : 'duplicateInFile',
+        reason: null,
+        detail: first === undefined ? null : String(first),
+      });
+    }
+    return staged;
+  }
+
+  /** Stages one analysed chunk and moves the counts; false once the import is no longer being analysed. */
+  function stageChunk(importId: number, firstSeq: number, staged: StagedLine[]): Promise<boolean> {
+    return db
+      .transaction(async (tx) => {
+        const counts = await stageLines(tx, importId, firstSeq, staged);
+        if (!(await addAnalysisProgress(tx, importId, { lines: staged.length, counts })))
+          throw new Cancelled();
+        return true;
+      })
+      .catch((error) => {
+        if (error instanceof Cancelled) return false;
+        throw error;
+      });
+  }
+
+  /**
+   * Analyses and stages chunk after chunk, in order. While one chunk is being staged (the database's
+   * work) the next is analysed (this process's work); at most one staging is in flight.
+   */
   async function analyse(
     importId: number,
     lines: SourceLine[],
     analyser: ReturnType<typeof createLineAnalyser>,
   ) {
     const firstLineOf = new Map<string, number>();
+    // Settled into a value at once: a failure waits, handled, until the next chunk is analysed.
+    let staging: Promise<{ goOn: boolean } | { error: unknown }> = Promise.resolve({ goOn: true });
+    const stagedSoFar = async () => {
+      const outcome = await staging;
+      if ('error' in outcome) throw outcome.error;
+      return outcome.goOn;
+    };
     for (let start = 0; start < lines.length; start += ANALYSE_CHUNK) {
-      if (closing) throw new Error('server stopping');
-      const staged: StagedLine[] = [];
-      const end = Math.min(start + ANALYSE_CHUNK, lines.length);
-      for (let i = start; i < end; i++) {
-        const line = lines[i]!;
-        const raw = line.text.slice(0, RAW_MAX);
-        const result = analyser(line.text);
-        // Object literals written out whole: spreading a shared base into each of 100,000 lines
-        // cost as much as the libphonenumber analysis itself (V8 clones spread objects slowly).
-        if (!result.valid) {
-          staged.push({
-            lineNo: line.lineNo,
-            raw,
-            number: result.number,
-            prefix: null,
-            operatorId: null,
-            status: 'invalid',
-            reason: result.reason,
-            detail: result.detail,
-          });
-          continue;
-        }
-        const first = firstLineOf.get(result.number);
-        if (first === undefined) firstLineOf.set(result.number, line.lineNo);
-        staged.push({
-          lineNo: line.lineNo,
-          raw,
-          number: result.number,
-          prefix: result.prefix,
-          operatorId: result.operatorId,
-          status: first === undefined ? 'valid' : 'duplicateInFile',
-          reason: null,
-          detail: first === undefined ? null : String(first),
-        });
+      if (closing) {
+        await staging; // the database closes once this returns
+        throw new Error('server stopping');
       }
-      const goOn = await db
-        .transaction(async (tx) => {
-          const counts = await stageLines(tx, importId, start + 1, staged);
-          if (!(await addAnalysisProgress(tx, importId, { lines: staged.length, counts })))
-            throw new Cancelled();
-          return true;
-        })
-        .catch((error) => {
-          if (error instanceof Cancelled) return false;
-          throw error;
-        });
-      if (!goOn) return;
-      // Other requests (the page's polls among them) get their turn between chunks.
-      await new Promise((resolve) => setImmediate(resolve));
+      const end = Math.min(start + ANALYSE_CHUNK, lines.length);
+      const staged = await analyseChunk(lines, start, end, analyser, firstLineOf);
+      if (!(await stagedSoFar())) return;
+      staging = stageChunk(importId, start + 1, staged).then(
+        (goOn) => ({ goOn }),
+        (error: unknown) => ({ error }),
+      );
     }
+    if (!(await stagedSoFar())) return;
     await moveImport(db, importId, ['analysing'], 'ready');
   }
 
