@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integerArrayLiteral } from '../../src/db/array-literal';
+import { integerArrayLiteral, textArrayLiteral } from '../../src/db/array-literal';
 import { createTestApp, type TestApp } from '../helpers';
 
 /** Integer array literals reach the database as the arrays they were; anything else is refused before. */
@@ -25,5 +25,28 @@ describe('integerArrayLiteral', () => {
       expect(() => integerArrayLiteral([bad])).toThrow(TypeError);
     for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
       expect(() => integerArrayLiteral([bad])).toThrow(TypeError);
+  });
+});
+
+describe('textArrayLiteral', () => {
+  it('is read back as the same texts and nulls, whatever they hold', async () => {
+    const values = [
+      '+79121234567',
+      '',
+      'NULL',
+      null,
+      'a,b;c\td',
+      '{braces}',
+      'say "hi"',
+      'back\\slash \\"',
+      ' spaced ',
+      '号码 ☎',
+      'line\nbreak',
+    ];
+    const [row] = await t.db.query<{ texts: (string | null)[]; none: string[] }>(
+      'select $1::text[] as texts, $2::text[] as none',
+      [textArrayLiteral(values), textArrayLiteral([])],
+    );
+    expect(row).toEqual({ texts: values, none: [] });
   });
 });

@@ -5,6 +5,7 @@ import type {
   PhoneLineReason,
   PhoneLineStatus,
 } from '@jiema/shared';
+import { integerArrayLiteral, textArrayLiteral } from '../../db/array-literal';
 import type { Queryable } from '../../db/client';
 import { limitOffset, orderBy, SqlFilter } from '../../lib/pagination';
 
@@ -117,14 +118,14 @@ export async function stageLines(
     [
       importId,
       firstSeq,
-      lines.map((l) => l.lineNo),
-      lines.map((l) => l.raw),
-      lines.map((l) => l.number),
-      lines.map((l) => l.prefix),
+      integerArrayLiteral(lines.map((l) => l.lineNo)),
+      textArrayLiteral(lines.map((l) => l.raw)),
+      textArrayLiteral(lines.map((l) => l.number)),
+      textArrayLiteral(lines.map((l) => l.prefix)),
       lines.map((l) => l.operatorId),
-      lines.map((l) => l.status),
-      lines.map((l) => l.reason),
-      lines.map((l) => l.detail),
+      textArrayLiteral(lines.map((l) => l.status)),
+      textArrayLiteral(lines.map((l) => l.reason)),
+      textArrayLiteral(lines.map((l) => l.detail)),
     ],
   );
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
