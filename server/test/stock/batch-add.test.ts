@@ -383,9 +383,7 @@ describe('batch add: writing', () => {
     });
     expect(dataOf<PhoneImport>(res).state).toBe('cancelled');
     expect(await t.db.query('select 1 from stored_files where id = $1', [file!.file_id])).toEqual([]);
-    expect(await t.db.query('select 1 from phone_import_chunks where import_id = $1', [ready.id])).toEqual(
-      [],
-    );
+    expect(await t.db.query('select 1 from phone_import_items where import_id = $1', [ready.id])).toEqual([]);
     expectErrorEnvelope(
       await t.app.inject({
         method: 'POST',

@@ -18,6 +18,9 @@ afterAll(() => t?.close());
 /** Puts the staging back as it was before 0260 (one row per line, 0004-stock), with the same lines. */
 async function stageAsBefore0260() {
   await t.db.exec(`
+    create table staged_before_0260 as select * from phone_import_items;
+    drop view phone_import_items;
+    drop table phone_import_chunks;
     create table phone_import_items (
       import_id integer not null references phone_imports (id) on delete cascade,
       seq integer not null,
@@ -31,10 +34,8 @@ async function stageAsBefore0260() {
       detail text,
       primary key (import_id, seq)
     );
-    insert into phone_import_items
-      select import_id, seq, line_no, raw, number, prefix, operator_id, status, reason, detail from phone_import_lines;
-    drop view phone_import_lines;
-    drop table phone_import_chunks;`);
+    insert into phone_import_items select * from staged_before_0260;
+    drop table staged_before_0260;`);
 }
 
 test('a batch previewed before the upgrade keeps every line of its preview and imports the same', async () => {

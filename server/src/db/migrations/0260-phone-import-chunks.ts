@@ -2,8 +2,9 @@
  * A batch add's analysed lines are staged as one row per analysed chunk (column arrays, a few
  * thousand lines each) instead of one row per line. 100,000 staged rows cost about as much to write
  * as the import itself (a row header, a primary key entry and a foreign key check each, WAL for all
- * of it); twenty rows of arrays cost a fraction of it (bench/import-numbers.mjs). The preview reads
- * the lines through `phone_import_lines`; the import writes them straight from the arrays.
+ * of it); twenty rows of arrays cost a fraction of it (bench/import-numbers.mjs). The import writes
+ * straight from the arrays; `phone_import_items` stays, as a view with the same columns and rows, and
+ * the preview reads the lines through it.
  *
  * Lines already staged (a batch being analysed, previewed or waiting for a retry) are carried over,
  * one chunk per batch.
@@ -25,14 +26,6 @@ create table phone_import_chunks (
   primary key (import_id, first_seq)
 );
 
--- Every line of an import as the preview saw it, in file order; the valid ones are what the import writes.
-create view phone_import_lines as
-  select c.import_id, c.first_seq + u.i::integer - 1 as seq, u.line_no, u.raw, u.number, u.prefix,
-         u.operator_id, u.status, u.reason, u.detail
-  from phone_import_chunks c,
-       unnest(c.line_no, c.raw, c.number, c.prefix, c.operator_id, c.status, c.reason, c.detail)
-         with ordinality as u(line_no, raw, number, prefix, operator_id, status, reason, detail, i);
-
 insert into phone_import_chunks (import_id, first_seq, line_no, raw, number, prefix, operator_id, status, reason, detail)
   select import_id, min(seq), array_agg(line_no order by seq), array_agg(raw order by seq),
          array_agg(number order by seq), array_agg(prefix order by seq), array_agg(operator_id order by seq),
@@ -40,4 +33,12 @@ insert into phone_import_chunks (import_id, first_seq, line_no, raw, number, pre
   from phone_import_items group by import_id;
 
 drop table phone_import_items;
+
+-- Every line of an import as the preview saw it, in file order; the valid ones are what the import writes.
+create view phone_import_items as
+  select c.import_id, c.first_seq + u.i::integer - 1 as seq, u.line_no, u.raw, u.number, u.prefix,
+         u.operator_id, u.status, u.reason, u.detail
+  from phone_import_chunks c,
+       unnest(c.line_no, c.raw, c.number, c.prefix, c.operator_id, c.status, c.reason, c.detail)
+         with ordinality as u(line_no, raw, number, prefix, operator_id, status, reason, detail, i);
 `;

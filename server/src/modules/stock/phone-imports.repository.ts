@@ -314,7 +314,7 @@ export async function listImportItems(
     .addIf(query.status, 's.status = ?', query.status);
   const rows = await q.query<ItemRow>(
     `select s.line_no, s.raw, s.number, o.code as operator_code, o.name as operator_name, s.status, s.reason, s.detail
-     from phone_import_lines s left join operators o on o.id = s.operator_id
+     from phone_import_items s left join operators o on o.id = s.operator_id
      ${filter.where} ${orderBy(query, ITEM_SORTABLE, 's.seq asc', 's.seq')} ${limitOffset(query)}`,
     filter.values,
   );

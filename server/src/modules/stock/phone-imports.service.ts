@@ -69,7 +69,7 @@ export type PhoneImportService = ReturnType<typeof createPhoneImportService>;
  *    page polls the import row, so the progress comes from the server, and any instance can answer
  *    the poll. In-file duplicates are found with a Map in memory.
  * 3. Preview (`state = ready`): counts, and every line with its status and reason, paged
- *    (`phone_import_lines` unnests the chunks).
+ *    (the `phone_import_items` view unnests the chunks).
  * 4. Import (`commit`): ONE transaction creates the add record, writes the staged valid lines into
  *    `phone_numbers` with one `insert … select … on conflict (number) do nothing` per staged chunk,
  *    straight from its arrays in the database (a number that reached the stock since the preview is
