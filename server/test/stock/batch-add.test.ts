@@ -277,6 +277,15 @@ describe('batch add: a batch larger than one analysis step', () => {
       { lineNo: 5001, number: first, status: 'duplicateInFile', detail: '1' },
       { lineNo: 5002, status: 'valid' },
     ]);
+    // A page on both sides of the seam, the last page and one past it: file order reads only the steps
+    // holding the page's lines, and answers as the sorted read of every line does.
+    const across = await page('page=167&pageSize=30');
+    expect(across.list.map((l) => l.lineNo)).toEqual(Array.from({ length: 30 }, (_, i) => 4981 + i));
+    expect(across.list).toEqual((await page('page=167&pageSize=30&sortField=lineNo&sortOrder=ascend')).list);
+    expect((await page('page=1200&pageSize=10')).list.map((l) => l.lineNo)).toEqual(
+      Array.from({ length: 10 }, (_, i) => 11_991 + i),
+    );
+    expect((await page('page=1201&pageSize=10')).list).toEqual([]);
     const invalid = await page('status=invalid&pageSize=100');
     expect(invalid.total).toBe(12);
     expect(invalid.list.map((l) => l.lineNo)).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1) * 1000));

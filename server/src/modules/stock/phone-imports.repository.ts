@@ -304,6 +304,27 @@ type ItemRow = {
 /** Preview lines are in file order unless sorted by one of these. */
 const ITEM_SORTABLE = { lineNo: 's.line_no', status: 's.status' };
 
+/**
+ * A page of the preview in file order, unfiltered (as it opens, and paging through it): only the chunks
+ * holding the page's lines are unnested, not every line of the file as through `phone_import_items`.
+ * The same rows as that view's, `seq` counted the same way.
+ */
+function pageInFileOrder(importId: number, query: PageQuery) {
+  const first = (query.page - 1) * query.pageSize + 1;
+  return {
+    sql: `select u.line_no, u.raw, u.number, o.code as operator_code, o.name as operator_name, u.status,
+        u.reason, u.detail
+      from phone_import_chunks c
+      cross join lateral unnest(c.line_no, c.raw, c.number, c.operator_id, c.status, c.reason, c.detail)
+        with ordinality as u(line_no, raw, number, operator_id, status, reason, detail, i)
+      left join operators o on o.id = u.operator_id
+      where c.import_id = $1 and c.first_seq <= $3 and c.first_seq + cardinality(c.line_no) > $2
+        and c.first_seq + u.i - 1 between $2 and $3
+      order by c.first_seq + u.i - 1`,
+    values: [importId, first, first + query.pageSize - 1],
+  };
+}
+
 export async function listImportItems(
   q: Queryable,
   importId: number,
@@ -312,12 +333,17 @@ export async function listImportItems(
   const filter = new SqlFilter()
     .add('s.import_id = ?', importId)
     .addIf(query.status, 's.status = ?', query.status);
-  const rows = await q.query<ItemRow>(
-    `select s.line_no, s.raw, s.number, o.code as operator_code, o.name as operator_name, s.status, s.reason, s.detail
-     from phone_import_items s left join operators o on o.id = s.operator_id
-     ${filter.where} ${orderBy(query, ITEM_SORTABLE, 's.seq asc', 's.seq')} ${limitOffset(query)}`,
-    filter.values,
-  );
+  const page =
+    !query.status && !query.sortField
+      ? pageInFileOrder(importId, query)
+      : {
+          sql: `select s.line_no, s.raw, s.number, o.code as operator_code, o.name as operator_name, s.status,
+              s.reason, s.detail
+            from phone_import_items s left join operators o on o.id = s.operator_id
+            ${filter.where} ${orderBy(query, ITEM_SORTABLE, 's.seq asc', 's.seq')} ${limitOffset(query)}`,
+          values: filter.values,
+        };
+  const rows = await q.query<ItemRow>(page.sql, page.values);
   // Counted from the chunks' arrays: the status array alone when filtered, their lengths otherwise.
   const [count] = await q.query<{ total: number }>(
     query.status
