@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { nextTurn } from '../../lib/next-turn';
 import { paged } from '../../lib/pagination';
 import { newFileId } from '../../lib/secrets';
 import { type Actor, audit } from '../audit/audit';
@@ -125,7 +126,7 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
     const staged: StagedLine[] = [];
     for (let i = start; i < end; i++) {
       if ((i - start) % ANALYSE_SLICE === ANALYSE_SLICE - 1)
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       const line = lines[i]!;
       const raw = line.text.slice(0, RAW_MAX);
       const result = analyser(line.text);
@@ -306,7 +307,7 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
       const created = (await findImport(db, id))!;
       inBackground(async () => {
         // The answer goes out first; the analysis starts on the next turn of the event loop.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         try {
           await analyse(id, lines, analyser);
         } catch (error) {
