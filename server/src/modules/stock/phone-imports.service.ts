@@ -18,6 +18,7 @@ import { paged } from '../../lib/pagination';
 import { newFileId } from '../../lib/secrets';
 import { type Actor, audit } from '../audit/audit';
 import { finishAddRecord, insertAddRecord } from './add-records.repository';
+import { analyseChunk } from './analyse-chunk';
 import {
   addAnalysisProgress,
   completeImport,
@@ -37,15 +38,13 @@ import {
   stageLines,
   writeStagedChunk,
 } from './phone-imports.repository';
-import { createLineAnalyser, RAW_MAX, type SourceLine, splitLines } from './phone-lines';
+import { createLineAnalyser, type SourceLine, splitLines } from './phone-lines';
 
 /**
  * Lines analysed, staged and counted per step of the preview (one short transaction and one staged
  * row each); the import writes a staged chunk per statement, so it is also the import's progress step.
  */
 const ANALYSE_CHUNK = 5_000;
-/** Lines analysed between two turns of the event loop (a few milliseconds of work). */
-const ANALYSE_SLICE = 500;
 /**
  * An analysing or importing batch that has not moved for this long lost its server (analysis moves
  * every 5,000 lines; a whole 200,000-line write takes seconds).
@@ -109,56 +108,6 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
         : new AppError('STOCK_NO_ANY_OPERATOR', { country: options.countryCode });
     }
     return { operators, defaultOperatorId: defaultOperator.id };
-  }
-
-  /**
-   * Analyses lines [start, end): each becomes a staged line; a valid number seen before in the file
-   * is a duplicate of the line `firstLineOf` keeps for it. Yields every few hundred lines, so the
-   * previous chunk's staging transaction and the page's polls go on meanwhile.
-   */
-  async function analyseChunk(
-    lines: SourceLine[],
-    start: number,
-    end: number,
-    analyser: ReturnType<typeof createLineAnalyser>,
-    firstLineOf: Map<string, number>,
-  ): Promise<StagedLine[]> {
-    const staged: StagedLine[] = [];
-    for (let i = start; i < end; i++) {
-      if ((i - start) % ANALYSE_SLICE === ANALYSE_SLICE - 1)
-        await nextTurn();
-      const line = lines[i]!;
-      const raw = line.text.slice(0, RAW_MAX);
-      const result = analyser(line.text);
-      // Object literals written out whole: spreading a shared base into each of 100,000 lines
-      // cost as much as the libphonenumber analysis itself (V8 clones spread objects slowly).
-      if (!result.valid) {
-        staged.push({
-          lineNo: line.lineNo,
-          raw,
-          number: result.number,
-          prefix: null,
-          operatorId: null,
-          status: 'invalid',
-          reason: result.reason,
-          detail: result.detail,
-        });
-        continue;
-      }
-      const first = firstLineOf.get(result.number);
-      if (first === undefined) firstLineOf.set(result.number, line.lineNo);
-      staged.push({
-        lineNo: line.lineNo,
-        raw,
-        number: result.number,
-        prefix: result.prefix,
-        operatorId: result.operatorId,
-        status: first === undefined ? 'valid' : 'duplicateInFile',
-        reason: null,
-        detail: first === undefined ? null : String(first),
-      });
-    }
-    return staged;
   }
 
   /** Stages one analysed chunk and moves the counts; false once the import is no longer being analysed. */
