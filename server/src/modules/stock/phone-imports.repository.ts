@@ -234,7 +234,7 @@ export async function writeStagedChunk(
   return row?.n ?? 0;
 }
 
-export async function deleteImportItems(q: Queryable, importId: number): Promise<void> {
+export async function deleteStagedChunks(q: Queryable, importId: number): Promise<void> {
   await q.query('delete from phone_import_chunks where import_id = $1', [importId]);
 }
 
@@ -325,24 +325,27 @@ function pageInFileOrder(importId: number, query: PageQuery) {
   };
 }
 
+/** A page filtered by status or sorted: every line of the import, through `phone_import_items`. */
+function pageThroughView(importId: number, query: PageQuery & { status?: PhoneLineStatus }) {
+  const filter = new SqlFilter()
+    .add('s.import_id = ?', importId)
+    .addIf(query.status, 's.status = ?', query.status);
+  return {
+    sql: `select s.line_no, s.raw, s.number, o.code as operator_code, o.name as operator_name, s.status,
+        s.reason, s.detail
+      from phone_import_items s left join operators o on o.id = s.operator_id
+      ${filter.where} ${orderBy(query, ITEM_SORTABLE, 's.seq asc', 's.seq')} ${limitOffset(query)}`,
+    values: filter.values,
+  };
+}
+
 export async function listImportItems(
   q: Queryable,
   importId: number,
   query: PageQuery & { status?: PhoneLineStatus },
 ): Promise<{ list: PhoneImportItem[]; total: number }> {
-  const filter = new SqlFilter()
-    .add('s.import_id = ?', importId)
-    .addIf(query.status, 's.status = ?', query.status);
   const page =
-    !query.status && !query.sortField
-      ? pageInFileOrder(importId, query)
-      : {
-          sql: `select s.line_no, s.raw, s.number, o.code as operator_code, o.name as operator_name, s.status,
-              s.reason, s.detail
-            from phone_import_items s left join operators o on o.id = s.operator_id
-            ${filter.where} ${orderBy(query, ITEM_SORTABLE, 's.seq asc', 's.seq')} ${limitOffset(query)}`,
-          values: filter.values,
-        };
+    !query.status && !query.sortField ? pageInFileOrder(importId, query) : pageThroughView(importId, query);
   const rows = await q.query<ItemRow>(page.sql, page.values);
   // Counted from the chunks' arrays: the status array alone when filtered, their lengths otherwise.
   const [count] = await q.query<{ total: number }>(

@@ -23,7 +23,7 @@ import {
   addAnalysisProgress,
   completeImport,
   deleteFiles,
-  deleteImportItems,
+  deleteStagedChunks,
   failStaleImports,
   findImport,
   type ImportRow,
@@ -198,7 +198,7 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
       return;
     }
     // The staged lines served their purpose; the add record keeps the file and the counts.
-    await deleteImportItems(db, row.id);
+    await deleteStagedChunks(db, row.id);
   }
 
   async function current(id: number): Promise<ImportRow> {
@@ -301,7 +301,7 @@ export function createPhoneImportService({ db, log }: { db: Db; log: FastifyBase
         throw new AppError('PHONE_IMPORT_NOT_READY', { state: row.state });
       }
       await db.transaction(async (tx) => {
-        await deleteImportItems(tx, id);
+        await deleteStagedChunks(tx, id);
         if (row.file_id) await deleteFiles(tx, [row.file_id]);
       });
       return (await findImport(db, id))!;
