@@ -67,12 +67,18 @@ const options = readOptions(
       parse: Number,
       help: "N > 0: run on a PostgreSQL cluster of the benchmark's own with pg_stat_statements and print the N dearest statements of the window",
     },
+    'pg-settings': {
+      env: 'BENCH_PG_SETTINGS',
+      default: '',
+      parse: parsers.text,
+      help: "comma-separated name=value (e.g. shared_buffers=6GB): run on a PostgreSQL cluster of the benchmark's own started with these settings, as an operator would tune it, instead of the machine's shared server",
+    },
     'log-level': { env: 'BENCH_LOG_LEVEL', default: 'warn', parse: parsers.text, help: "servers' LOG_LEVEL" },
     'pg-url': {
       env: 'BENCH_PG_URL',
-      default: 'postgres://postgres@127.0.0.1:5432/postgres',
+      default: '',
       parse: parsers.text,
-      help: 'PostgreSQL admin URL (loopback only); a fresh database is created and dropped',
+      help: "a PostgreSQL admin URL (loopback only) to run on instead of a cluster of the benchmark's own; a fresh database is created and dropped. The shared server of a CI machine is usually tuned for tests (autovacuum off), which no operator runs",
     },
   },
   { usage: 'node bench/busy-day.mjs [options]: everything at once on two processes and PostgreSQL' },
@@ -576,18 +582,25 @@ function rssOf(pid) {
 }
 
 async function main(machine) {
-  const adminUrl =
-    options.statements > 0
-      ? (
-          await startPrivatePostgres({
-            settings: {
-              shared_preload_libraries: 'pg_stat_statements',
-              'pg_stat_statements.track': 'all',
-              'pg_stat_statements.track_planning': 'on',
-            },
-          })
-        ).adminUrl
-      : options['pg-url'];
+  const tuning = parseSettings(options['pg-settings']);
+  // By default PostgreSQL as an operator runs it: stock settings (autovacuum on), plus `--pg-settings`.
+  const privateCluster = !options['pg-url'] || options.statements > 0 || Object.keys(tuning).length > 0;
+  const adminUrl = privateCluster
+    ? (
+        await startPrivatePostgres({
+          settings: {
+            ...(options.statements > 0
+              ? {
+                  shared_preload_libraries: 'pg_stat_statements',
+                  'pg_stat_statements.track': 'all',
+                  'pg_stat_statements.track_planning': 'on',
+                }
+              : {}),
+            ...tuning,
+          },
+        })
+      ).adminUrl
+    : options['pg-url'];
   const database = await freshDatabase('postgres', { postgresAdminUrl: adminUrl });
   const env = {
     COMPAT_RATE_LIMIT_PER_SECOND: '0',
@@ -612,6 +625,7 @@ async function main(machine) {
   const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
   await client.connect();
   try {
+    database.settings = await serverSettings(client);
     const history = options.history > 0 ? await seedHistory(client) : null;
     const smsc = await startSmscProcess({ countDestinations: true });
     const sink = await startWebhookSink();
@@ -793,6 +807,29 @@ async function main(machine) {
 }
 
 /** A year of history before the day (`--history`): seeded, vacuumed and analysed, its size read. */
+/** The server settings that change what a busy day costs, as one line for the report. */
+async function serverSettings(client) {
+  const { rows } = await client.query(
+    `select name, setting, unit from pg_settings
+      where name in ('autovacuum', 'shared_buffers', 'jit', 'synchronous_commit', 'max_wal_size') order by name`,
+  );
+  const shown = (r) =>
+    r.unit === '8kB' ? `${(Number(r.setting) * 8) / 1024} MB` : `${r.setting}${r.unit ? ` ${r.unit}` : ''}`;
+  return rows.map((r) => `${r.name} ${shown(r)}`).join(', ');
+}
+
+/** `name=value,name=value` as an object of PostgreSQL settings (names and values as PostgreSQL spells them). */
+function parseSettings(text) {
+  const settings = {};
+  for (const pair of text.split(',').filter((p) => p.trim() !== '')) {
+    const [name, value] = pair.split('=').map((part) => part?.trim());
+    if (!name || !value || !/^[a-z_.]+$/.test(name))
+      throw new Error(`--pg-settings: not name=value: ${pair}`);
+    settings[name] = value;
+  }
+  return settings;
+}
+
 async function seedHistory(client) {
   console.log(`  seeding a year of history at scale ${options.history}`);
   const started = Date.now();
@@ -994,7 +1031,7 @@ function report({
   const markdown = `## A busy day (\`bench/busy-day.mjs\`), scale ${S}${options['kill-at'] ? `, one server killed -9 at minute ${options['kill-at']}` : ''}${history ? `, on a year of history (scale ${options.history})` : ''}
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machineLine(machine)}; load average ${machine.loadAverage.toFixed(2)} at the start
-- Code: ${machine.commit}; database: ${database.description}; two server processes, clients alternate between them
+- Code: ${machine.commit}; database: ${database.description}${options['pg-url'] ? '' : " on a cluster of the benchmark's own"} (${database.settings}); two server processes, clients alternate between them
 ${
   history
     ? `- History: the database held a year of a busy platform's history before the day (\`lib/report-dataset.mjs\` at scale ${options.history}: ${Object.entries(
@@ -1100,7 +1137,7 @@ await runBounded(
       if (machine.loadAverage >= 1) console.log('not recorded: the machine was not idle at the start');
       else
         recordSection(
-          `busy-day:scale-${S}${options['kill-at'] ? ':kill' : ''}${options.history > 0 ? `:history-${options.history}` : ''}`,
+          `busy-day:scale-${S}${options['kill-at'] ? ':kill' : ''}${options.history > 0 ? `:history-${options.history}` : ''}${options['pg-settings'] ? ':tuned' : ''}`,
           markdown,
         );
     }
