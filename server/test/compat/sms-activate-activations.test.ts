@@ -334,6 +334,7 @@ describe('sms-activate: an activation through its life', () => {
     const u = await apiUser(t.db);
     const other = await apiUser(t.db);
     const id = await buy(u.apiKey);
+    const balance = await balanceOf(t.db, u.userId);
     for (const action of ['getStatus', 'getStatusV2', 'getFullSms']) {
       expect(await sa(t, { api_key: u.apiKey, action, id: 'abc' })).toBe('NO_ACTIVATION');
       expect(await sa(t, { api_key: u.apiKey, action })).toBe('NO_ACTIVATION');
@@ -343,7 +344,17 @@ describe('sms-activate: an activation through its life', () => {
       'WRONG_ACTIVATION_ID',
     );
     expect(await sa(t, { api_key: other.apiKey, action: 'getStatus', id })).toBe('NO_ACTIVATION');
+    // Every status, also those whose action checks the owner itself instead of reading the activation first.
+    for (const status of ['1', '3', '6', '8', '-1', '5']) {
+      expect(await sa(t, { api_key: other.apiKey, action: 'setStatus', id, status })).toBe('NO_ACTIVATION');
+      expect(await sa(t, { api_key: u.apiKey, action: 'setStatus', id: 999_999_999, status })).toBe(
+        'NO_ACTIVATION',
+      );
+    }
+    await backdate(t.db, [id], { boughtMinutesAgo: 3 });
     expect(await sa(t, { api_key: other.apiKey, action: 'setStatus', id, status: 8 })).toBe('NO_ACTIVATION');
+    expect(await sa(t, { api_key: u.apiKey, action: 'getStatus', id })).toBe('STATUS_WAIT_CODE');
+    expect(await balanceOf(t.db, u.userId)).toBe(balance);
     expect(await sa(t, { api_key: u.apiKey, action: 'getStatus', id: 999_999_999 })).toBe('NO_ACTIVATION');
     expect(await sa(t, { api_key: u.apiKey, action: 'setStatus', id, status: 5 })).toBe('BAD_STATUS');
   });

@@ -181,13 +181,13 @@ export function createCompatOrders({ db, config }: { db: Db; config: Config }) {
       return view;
     },
 
-    cancel: (userId: number, id: number) => refusing(() => rentals.cancel(userId, id)),
-    finish: (userId: number, id: number) => refusing(() => rentals.finish(userId, id)),
-    anotherSms: (userId: number, id: number) => refusing(() => rentals.anotherSms(userId, id)),
+    cancel: (userId: number, id: number) => refusing(() => rentals.withoutView.cancel(userId, id)),
+    finish: (userId: number, id: number) => refusing(() => rentals.withoutView.finish(userId, id)),
+    anotherSms: (userId: number, id: number) => refusing(() => rentals.withoutView.anotherSms(userId, id)),
 
     /** "Number already used": cancelled (and refunded) by the lifecycle, then marked banned. */
     async ban(userId: number, id: number) {
-      await refusing(() => rentals.cancel(userId, id));
+      await refusing(() => rentals.withoutView.cancel(userId, id));
       await markBanned(db, id);
     },
 

@@ -159,10 +159,11 @@ export const activationActions = {
     const { deps, user, params } = call;
     const id = activationId(params);
     const status = params.status;
-    const view = await deps.orders.own(user.id, id);
+    // The actions lock the caller's own rental and refuse another's (NO_ACTIVATION) themselves, so
+    // only "ready" and an unknown status read it first.
     switch (status) {
       case '1':
-        if (!isOpen(view)) return 'BAD_STATUS';
+        if (!isOpen(await deps.orders.own(user.id, id))) return 'BAD_STATUS';
         return 'ACCESS_READY';
       case '3':
         await deps.orders.anotherSms(user.id, id).catch(badStatus);
@@ -177,6 +178,7 @@ export const activationActions = {
         await deps.orders.cancel(user.id, id).catch(badStatus);
         return 'ACCESS_CANCEL';
       default:
+        await deps.orders.own(user.id, id);
         return 'BAD_STATUS';
     }
   },

@@ -64,6 +64,65 @@ export function createRentalsService({
     throw new AppError('ORDER_FAILED');
   };
 
+  /**
+   * The owner's activation actions, answering nothing: the compat APIs reply with a status word and
+   * would only throw a re-read of the rental away (a round trip on every setStatus).
+   */
+  const withoutView = {
+    /**
+     * An activation without an SMS, 2 minutes after purchase: ended and refunded once (a second
+     * cancel finds it cancelled and pays nothing).
+     */
+    async cancel(userId: number, id: number): Promise<void> {
+      const lifecycle = await relayed.lifecycleOf(id);
+      await storeTransaction(db, async (tx) => {
+        const rental = await lockRental(tx, id, userId);
+        if (!rental) throw new AppError('RENTAL_NOT_FOUND');
+        if (rental.kind !== 'activation') throw new AppError('ACTIVATION_ONLY');
+        if (rental.status === 'cancelled') return;
+        if (!isOpen(rental)) throw notOpenError(rental);
+        if (rental.has_message) throw new AppError('ACTIVATION_CODE_RECEIVED');
+        if (rental.cancel_wait_seconds > 0) {
+          throw new AppError('ACTIVATION_CANCEL_TOO_EARLY', { seconds: rental.cancel_wait_seconds });
+        }
+        // A provider's number: refunded when the provider confirms the cancel (below), not here.
+        if (!lifecycle)
+          await endRentals(tx, [{ rental, status: 'cancelled', refund: true }], cooldownMinutes);
+      });
+      await lifecycle?.cancel();
+    },
+
+    /** Ends a rental early: an activation once its SMS came (no refund), a day rental at any time. */
+    async finish(userId: number, id: number): Promise<void> {
+      const lifecycle = await relayed.lifecycleOf(id);
+      await storeTransaction(db, async (tx) => {
+        const rental = await lockRental(tx, id, userId);
+        if (!rental) throw new AppError('RENTAL_NOT_FOUND');
+        if (rental.status === 'finished') return;
+        if (!isOpen(rental)) throw notOpenError(rental);
+        if (rental.kind === 'activation' && !rental.has_message) throw new AppError('ACTIVATION_NO_CODE_YET');
+        if (!lifecycle)
+          await endRentals(tx, [{ rental, status: 'finished', refund: false }], cooldownMinutes);
+      });
+      await lifecycle?.finish();
+    },
+
+    /** "Another SMS": the activation stays open and its link waits for the next SMS. */
+    async anotherSms(userId: number, id: number): Promise<void> {
+      const lifecycle = await relayed.lifecycleOf(id);
+      await storeTransaction(db, async (tx) => {
+        const rental = await lockRental(tx, id, userId);
+        if (!rental) throw new AppError('RENTAL_NOT_FOUND');
+        if (rental.kind !== 'activation') throw new AppError('ACTIVATION_ONLY');
+        if (rental.status !== 'active')
+          throw rental.status === 'inactive' ? new AppError('RENTAL_NOT_ACTIVE') : notOpenError(rental);
+        if (!rental.has_message) throw new AppError('ACTIVATION_NO_CODE_YET');
+        if (!lifecycle) await requestAnotherSms(tx, id);
+      });
+      await lifecycle?.anotherSms(userId);
+    },
+  };
+
   return {
     async list(userId: number | null, query: RentalListQuery) {
       const { list, total } = await listRentals(db, query, userId);
@@ -81,59 +140,21 @@ export function createRentalsService({
     pause: (userId: number, id: number) => ownerMove(userId, id, 'active', 'inactive'),
     resume: (userId: number, id: number) => ownerMove(userId, id, 'inactive', 'active'),
 
-    /**
-     * An activation without an SMS, 2 minutes after purchase: ended and refunded once (a second
-     * cancel finds it cancelled and pays nothing).
-     */
+    withoutView,
+
+    /** Cancels an activation (see withoutView.cancel) and answers with the rental as it is now. */
     async cancel(userId: number, id: number) {
-      const lifecycle = await relayed.lifecycleOf(id);
-      await storeTransaction(db, async (tx) => {
-        const rental = await lockRental(tx, id, userId);
-        if (!rental) throw new AppError('RENTAL_NOT_FOUND');
-        if (rental.kind !== 'activation') throw new AppError('ACTIVATION_ONLY');
-        if (rental.status === 'cancelled') return;
-        if (!isOpen(rental)) throw notOpenError(rental);
-        if (rental.has_message) throw new AppError('ACTIVATION_CODE_RECEIVED');
-        if (rental.cancel_wait_seconds > 0) {
-          throw new AppError('ACTIVATION_CANCEL_TOO_EARLY', { seconds: rental.cancel_wait_seconds });
-        }
-        // A provider's number: refunded when the provider confirms the cancel (below), not here.
-        if (!lifecycle)
-          await endRentals(tx, [{ rental, status: 'cancelled', refund: true }], cooldownMinutes);
-      });
-      await lifecycle?.cancel();
+      await withoutView.cancel(userId, id);
       return mustFind(id, userId);
     },
 
-    /** Ends a rental early: an activation once its SMS came (no refund), a day rental at any time. */
     async finish(userId: number, id: number) {
-      const lifecycle = await relayed.lifecycleOf(id);
-      await storeTransaction(db, async (tx) => {
-        const rental = await lockRental(tx, id, userId);
-        if (!rental) throw new AppError('RENTAL_NOT_FOUND');
-        if (rental.status === 'finished') return;
-        if (!isOpen(rental)) throw notOpenError(rental);
-        if (rental.kind === 'activation' && !rental.has_message) throw new AppError('ACTIVATION_NO_CODE_YET');
-        if (!lifecycle)
-          await endRentals(tx, [{ rental, status: 'finished', refund: false }], cooldownMinutes);
-      });
-      await lifecycle?.finish();
+      await withoutView.finish(userId, id);
       return mustFind(id, userId);
     },
 
-    /** "Another SMS": the activation stays open and its link waits for the next SMS. */
     async anotherSms(userId: number, id: number) {
-      const lifecycle = await relayed.lifecycleOf(id);
-      await storeTransaction(db, async (tx) => {
-        const rental = await lockRental(tx, id, userId);
-        if (!rental) throw new AppError('RENTAL_NOT_FOUND');
-        if (rental.kind !== 'activation') throw new AppError('ACTIVATION_ONLY');
-        if (rental.status !== 'active')
-          throw rental.status === 'inactive' ? new AppError('RENTAL_NOT_ACTIVE') : notOpenError(rental);
-        if (!rental.has_message) throw new AppError('ACTIVATION_NO_CODE_YET');
-        if (!lifecycle) await requestAnotherSms(tx, id);
-      });
-      await lifecycle?.anotherSms(userId);
+      await withoutView.anotherSms(userId, id);
       return mustFind(id, userId);
     },
 
