@@ -218,7 +218,17 @@ async function createPostgresDb(url: string, poolSize: number): Promise<Db> {
   };
   // Idle connections stay five minutes (pg's default is ten seconds): a connection keeps its prepared
   // statements and their plans, which a quiet server otherwise made again on nearly every request.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, idleTimeoutMillis: 300_000 });
+  // JIT off: on a database holding a year of history, PostgreSQL's cost estimates pass jit_above_cost
+  // for everyday statements (a page of SMS records, a report), and compiling them costs more CPU than
+  // it saves; the busy day's benchmark measured it (bench/RESULTS.md). A startup parameter, so it costs
+  // no round trip; `options` in DATABASE_URL replaces it (the URL's parameters win in node-postgres).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    idleTimeoutMillis: 300_000,
+    options: '-c jit=off',
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
