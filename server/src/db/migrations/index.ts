@@ -56,6 +56,7 @@ import rowCounts from './0230-row-counts';
 import cooldownIndex from './0240-cooldown-index';
 import stockCounts from './0250-stock-counts';
 import phoneImportChunks from './0260-phone-import-chunks';
+import rentalsAnalyzedOften from './0270-rentals-analyzed-often';
 
 /** Forward-only migrations, applied in order; an id is never reused or edited once released. */
 export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
@@ -117,4 +118,5 @@ export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0240-cooldown-index', sql: cooldownIndex },
   { id: '0250-stock-counts', sql: stockCounts },
   { id: '0260-phone-import-chunks', sql: phoneImportChunks },
+  { id: '0270-rentals-analyzed-often', sql: rentalsAnalyzedOften },
 ];
