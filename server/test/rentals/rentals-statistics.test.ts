@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Db } from '../../src/db/client';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestApp, type TestApp } from '../helpers';
 
 /**
  * Open rentals are a sliver of the table, and the plans of the inbound path's hot read ("the rentals
@@ -8,19 +7,15 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  * were open, PostgreSQL starts that read from every open rental instead of from the number (migration
  * 0270). The table is analysed after a fixed number of changes, not a share of its size.
  */
-let database: TestDatabase;
-let db: Db;
+let t: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
+  t = await createTestApp();
 });
-afterAll(async () => {
-  await database?.drop();
-});
+afterAll(() => t?.close());
 
 test(`rentals are analysed after 2,000 changes whatever their number (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
-  const [row] = await db.query<{ options: string[] }>(
+  const [row] = await t.db.query<{ options: string[] }>(
     `select coalesce(reloptions, '{}') as options from pg_class where oid = 'rentals'::regclass`,
   );
   expect([...row!.options].sort()).toEqual([
