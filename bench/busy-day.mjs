@@ -71,7 +71,7 @@ const options = readOptions(
       env: 'BENCH_PG_SETTINGS',
       default: '',
       parse: parsers.text,
-      help: "comma-separated name=value (e.g. shared_buffers=6GB): run on a PostgreSQL cluster of the benchmark's own started with these settings, as an operator would tune it, instead of the machine's shared server",
+      help: "comma-separated name=value (e.g. shared_buffers=6GB): the benchmark's own PostgreSQL cluster starts with these settings, as an operator would tune it",
     },
     'log-level': { env: 'BENCH_LOG_LEVEL', default: 'warn', parse: parsers.text, help: "servers' LOG_LEVEL" },
     'pg-url': {
@@ -626,6 +626,7 @@ async function main(machine) {
   await client.connect();
   try {
     database.settings = await serverSettings(client);
+    database.ownCluster = privateCluster;
     const history = options.history > 0 ? await seedHistory(client) : null;
     const smsc = await startSmscProcess({ countDestinations: true });
     const sink = await startWebhookSink();
@@ -806,7 +807,6 @@ async function main(machine) {
   }
 }
 
-/** A year of history before the day (`--history`): seeded, vacuumed and analysed, its size read. */
 /** The server settings that change what a busy day costs, as one line for the report. */
 async function serverSettings(client) {
   const { rows } = await client.query(
@@ -830,6 +830,7 @@ function parseSettings(text) {
   return settings;
 }
 
+/** A year of history before the day (`--history`): seeded, vacuumed and analysed, its size read. */
 async function seedHistory(client) {
   console.log(`  seeding a year of history at scale ${options.history}`);
   const started = Date.now();
@@ -1031,7 +1032,7 @@ function report({
   const markdown = `## A busy day (\`bench/busy-day.mjs\`), scale ${S}${options['kill-at'] ? `, one server killed -9 at minute ${options['kill-at']}` : ''}${history ? `, on a year of history (scale ${options.history})` : ''}
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; machine: ${machineLine(machine)}; load average ${machine.loadAverage.toFixed(2)} at the start
-- Code: ${machine.commit}; database: ${database.description}${options['pg-url'] ? '' : " on a cluster of the benchmark's own"} (${database.settings}); two server processes, clients alternate between them
+- Code: ${machine.commit}; database: ${database.description}${database.ownCluster ? " on a cluster of the benchmark's own" : ''} (${database.settings}); two server processes, clients alternate between them
 ${
   history
     ? `- History: the database held a year of a busy platform's history before the day (\`lib/report-dataset.mjs\` at scale ${options.history}: ${Object.entries(
